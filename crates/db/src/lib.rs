@@ -1,0 +1,190 @@
+//! The database: one pool over SQLite or PostgreSQL, plain-SQL migrations per dialect, the
+//! list-query engine and tenant scoping. Every function a request handler can reach takes the
+//! caller's [`Scope`].
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use chrono::{DateTime, SubsecRound, Utc};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, SqlitePool};
+
+pub mod builders;
+pub mod catalog;
+pub mod feedback;
+pub mod flags;
+pub mod jobs;
+pub mod list;
+mod migrate;
+pub mod resets;
+pub mod teams;
+pub mod testing;
+pub mod throttle;
+pub mod users;
+
+pub use list::{ListQuery, ListSpec, Page};
+pub use sqlx::Error;
+
+pub type Result<T> = std::result::Result<T, sqlx::Error>;
+
+/// The system of record: an embedded SQLite file or a PostgreSQL server, chosen by URL scheme.
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs the same body against whichever pool the database is; the body is compiled once per
+/// dialect, so row types and binds are checked for both.
+#[macro_export]
+macro_rules! on_pool {
+    ($db:expr, |$pool:ident| $body:expr) => {
+        match $db {
+            $crate::Db::Sqlite($pool) => $body,
+            $crate::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// Binds a slice of [`Value`]s to a query in order.
+#[macro_export]
+macro_rules! bind_values {
+    ($query:expr, $values:expr) => {{
+        let mut query = $query;
+        for value in $values {
+            query = match value {
+                $crate::Value::Int(v) => query.bind(*v),
+                $crate::Value::Text(v) => query.bind(v.as_deref()),
+                $crate::Value::Bool(v) => query.bind(*v),
+                $crate::Value::Time(v) => query.bind(*v),
+            };
+        }
+        query
+    }};
+}
+
+/// A value bound into a dynamically built statement; `None` binds a typed NULL.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Int(Option<i64>),
+    Text(Option<String>),
+    Bool(bool),
+    Time(DateTime<Utc>),
+}
+
+impl From<i64> for Value {
+    fn from(v: i64) -> Self {
+        Value::Int(Some(v))
+    }
+}
+impl From<&str> for Value {
+    fn from(v: &str) -> Self {
+        Value::Text(Some(v.to_string()))
+    }
+}
+impl From<String> for Value {
+    fn from(v: String) -> Self {
+        Value::Text(Some(v))
+    }
+}
+impl From<Option<String>> for Value {
+    fn from(v: Option<String>) -> Self {
+        Value::Text(v)
+    }
+}
+impl From<bool> for Value {
+    fn from(v: bool) -> Self {
+        Value::Bool(v)
+    }
+}
+
+/// The builders a caller may see. A platform admin sees all; everyone else a fixed set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    All,
+    Builders(Vec<i64>),
+}
+
+impl Scope {
+    pub fn builder(id: i64) -> Scope {
+        Scope::Builders(vec![id])
+    }
+
+    pub fn allows(&self, builder_id: i64) -> bool {
+        match self {
+            Scope::All => true,
+            Scope::Builders(ids) => ids.contains(&builder_id),
+        }
+    }
+
+    /// Narrows the scope to one builder when asked to (0 or none keeps it); a builder outside
+    /// the scope narrows to nothing.
+    pub fn narrow(&self, builder_id: Option<i64>) -> Scope {
+        match builder_id.filter(|id| *id != 0) {
+            None => self.clone(),
+            Some(id) if self.allows(id) => Scope::builder(id),
+            Some(_) => Scope::Builders(Vec::new()),
+        }
+    }
+
+    /// A SQL condition restricting `column` to the scope. Builder ids are integers, so they are
+    /// written into the statement directly.
+    pub fn condition(&self, column: &str) -> String {
+        match self {
+            Scope::All => "1=1".to_string(),
+            Scope::Builders(ids) if ids.is_empty() => "1=0".to_string(),
+            Scope::Builders(ids) => {
+                let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+                format!("{column} IN ({})", list.join(","))
+            }
+        }
+    }
+}
+
+/// Timestamps are kept to the millisecond so they compare and sort the same on both dialects.
+pub fn now() -> DateTime<Utc> {
+    Utc::now().trunc_subsecs(3)
+}
+
+impl Db {
+    /// Opens the database named by `url` (`sqlite://path` or `postgres://...`) and migrates it.
+    pub async fn connect(url: &str) -> Result<Db> {
+        let db = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let options = PgConnectOptions::from_str(url)?;
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(options)
+                .await?;
+            Db::Postgres(pool)
+        } else {
+            let options = SqliteConnectOptions::from_str(url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(5))
+                .foreign_keys(true);
+            let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
+            Db::Sqlite(pool)
+        };
+        migrate::run(&db).await?;
+        Ok(db)
+    }
+
+    pub fn dialect(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "sqlite",
+            Db::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Liveness: the database answers a trivial query.
+    pub async fn ping(&self) -> Result<()> {
+        on_pool!(self, |pool| sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))
+    }
+
+    pub async fn close(&self) {
+        on_pool!(self, |pool| pool.close().await)
+    }
+}

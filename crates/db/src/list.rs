@@ -1,0 +1,222 @@
+//! The one list-query engine every list endpoint uses: literal case-insensitive search over the
+//! area's columns, whitelisted sorting, zero-based paging, tenant scope and area filters.
+
+use domain::lists::{like_pattern, ListQueryError, Order};
+use serde::Serialize;
+use sqlx::postgres::PgRow;
+use sqlx::sqlite::SqliteRow;
+use sqlx::FromRow;
+use tokio::sync::mpsc;
+use futures::TryStreamExt;
+
+use crate::{bind_values, on_pool, Db, Result, Scope, Value};
+
+/// How one area's list is read.
+pub struct ListSpec {
+    /// The select list, e.g. `u.username, u.firstname`.
+    pub columns: &'static str,
+    /// Tables and joins, e.g. `users u LEFT JOIN builders b ON b.builder_id = u.builder_id`.
+    pub from: &'static str,
+    /// The column holding the row's builder, for tenant scoping.
+    pub scope_column: &'static str,
+    /// Columns a search looks in.
+    pub search_columns: &'static [&'static str],
+    /// Sortable columns: the name the API takes and the SQL expression it sorts by.
+    pub sort_columns: &'static [(&'static str, &'static str)],
+    pub default_sort: (&'static str, Order),
+    /// A unique column that makes every order total, so pages never overlap.
+    pub tie_breaker: &'static str,
+    /// The column selections refer to (export and print of selected rows).
+    pub key_column: &'static str,
+    /// Conditions every row of this list meets (e.g. staff only, not platform admins).
+    pub base_condition: &'static str,
+}
+
+/// A checked list request.
+#[derive(Debug, Clone, Default)]
+pub struct ListQuery {
+    pub search: Option<String>,
+    pub order_by: Option<String>,
+    pub order: Option<Order>,
+    pub page: i64,
+    /// `None` reads every row (Show All and Export All).
+    pub limit: Option<i64>,
+    pub filters: Filters,
+}
+
+/// Extra conditions with `?` placeholders and their values.
+#[derive(Debug, Clone, Default)]
+pub struct Filters {
+    conditions: Vec<String>,
+    values: Vec<Value>,
+}
+
+impl Filters {
+    /// Adds a condition; each `?` in it takes the next value.
+    pub fn add(&mut self, condition: &str, values: impl IntoIterator<Item = Value>) -> &mut Self {
+        self.conditions.push(condition.to_string());
+        self.values.extend(values);
+        self
+    }
+}
+
+/// One page of a list and the count of the whole filtered list.
+#[derive(Debug, Serialize)]
+pub struct Page<T> {
+    pub data: Vec<T>,
+    pub total: i64,
+}
+
+/// Rows that decode from either dialect.
+pub trait Row: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin + 'static {}
+impl<T> Row for T where T: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin + 'static {}
+
+struct Statement {
+    where_sql: String,
+    values: Vec<Value>,
+}
+
+impl ListSpec {
+    /// Checks an `orderBy` against the whitelist.
+    pub fn check_order_by(&self, order_by: Option<&str>) -> std::result::Result<(), ListQueryError> {
+        match order_by {
+            Some(name) if !self.sort_columns.iter().any(|(n, _)| *n == name) => {
+                Err(ListQueryError::OrderBy(name.to_string()))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn order_clause(&self, query: &ListQuery) -> String {
+        let (default_name, default_order) = self.default_sort;
+        let name = query.order_by.as_deref().unwrap_or(default_name);
+        let expr = self
+            .sort_columns
+            .iter()
+            .find(|(n, _)| *n == name)
+            .or_else(|| self.sort_columns.iter().find(|(n, _)| *n == default_name))
+            .map(|(_, e)| *e)
+            .unwrap_or(self.tie_breaker);
+        let order = query.order.unwrap_or(default_order);
+        format!("ORDER BY {expr} {dir}, {tie} {dir}", dir = order.sql(), tie = self.tie_breaker)
+    }
+
+    fn statement(&self, scope: &Scope, query: &ListQuery, keys: Option<&[Value]>) -> Statement {
+        let mut conditions = vec![scope.condition(self.scope_column)];
+        if !self.base_condition.is_empty() {
+            conditions.push(self.base_condition.to_string());
+        }
+        let mut values: Vec<Value> = Vec::new();
+        let next = |conditions: &mut Vec<String>, sql: &str, vals: &[Value], values: &mut Vec<Value>| {
+            let mut out = String::with_capacity(sql.len() + 8);
+            let mut used = vals.iter();
+            for ch in sql.chars() {
+                if ch == '?' {
+                    values.push(used.next().cloned().unwrap_or(Value::Int(None)));
+                    out.push_str(&format!("${}", values.len()));
+                } else {
+                    out.push(ch);
+                }
+            }
+            conditions.push(out);
+        };
+        if let Some(search) = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            let pattern = Value::from(like_pattern(search));
+            let parts: Vec<String> = self
+                .search_columns
+                .iter()
+                .map(|c| format!("lower(COALESCE({c}, '')) LIKE ? ESCAPE '\\'"))
+                .collect();
+            let sql = format!("({})", parts.join(" OR "));
+            let vals = vec![pattern; self.search_columns.len()];
+            next(&mut conditions, &sql, &vals, &mut values);
+        }
+        let mut filter_values = query.filters.values.iter();
+        for condition in &query.filters.conditions {
+            let count = condition.matches('?').count();
+            let vals: Vec<Value> = filter_values.by_ref().take(count).cloned().collect();
+            next(&mut conditions, condition, &vals, &mut values);
+        }
+        if let Some(keys) = keys {
+            if keys.is_empty() {
+                conditions.push("1=0".into());
+            } else {
+                let marks = vec!["?"; keys.len()].join(",");
+                next(&mut conditions, &format!("{} IN ({marks})", self.key_column), keys, &mut values);
+            }
+        }
+        Statement { where_sql: conditions.join(" AND "), values }
+    }
+
+    /// One page of the list and the total count.
+    pub async fn page<T: Row>(&self, db: &Db, scope: &Scope, query: &ListQuery) -> Result<Page<T>> {
+        let statement = self.statement(scope, query, None);
+        let count_sql = format!("SELECT COUNT(*) FROM {} WHERE {}", self.from, statement.where_sql);
+        let mut sql = format!(
+            "SELECT {} FROM {} WHERE {} {}",
+            self.columns,
+            self.from,
+            statement.where_sql,
+            self.order_clause(query)
+        );
+        if let Some(limit) = query.limit {
+            sql.push_str(&format!(" LIMIT {limit} OFFSET {}", query.page.max(0) * limit));
+        }
+        on_pool!(db, |pool| {
+            let total: i64 = bind_values!(sqlx::query_scalar(&count_sql), &statement.values).fetch_one(pool).await?;
+            let data: Vec<T> = bind_values!(sqlx::query_as(&sql), &statement.values).fetch_all(pool).await?;
+            Ok(Page { data, total })
+        })
+    }
+
+    /// The selected rows (by key), in the list's default order, within the scope.
+    pub async fn selected<T: Row>(&self, db: &Db, scope: &Scope, keys: &[Value]) -> Result<Vec<T>> {
+        let query = ListQuery::default();
+        let statement = self.statement(scope, &query, Some(keys));
+        let sql = format!(
+            "SELECT {} FROM {} WHERE {} {}",
+            self.columns,
+            self.from,
+            statement.where_sql,
+            self.order_clause(&query)
+        );
+        on_pool!(db, |pool| bind_values!(sqlx::query_as(&sql), &statement.values).fetch_all(pool).await)
+    }
+
+    /// Streams the whole filtered list into `sink` row by row, in constant memory; stops early
+    /// when the receiver goes away.
+    pub async fn stream<T: Row>(
+        &self,
+        db: &Db,
+        scope: &Scope,
+        query: &ListQuery,
+        sink: mpsc::Sender<Result<T>>,
+    ) -> Result<()> {
+        let statement = self.statement(scope, query, None);
+        let sql = format!(
+            "SELECT {} FROM {} WHERE {} {}",
+            self.columns,
+            self.from,
+            statement.where_sql,
+            self.order_clause(query)
+        );
+        on_pool!(db, |pool| {
+            let mut rows = bind_values!(sqlx::query_as::<_, T>(&sql), &statement.values).fetch(pool);
+            loop {
+                match rows.try_next().await {
+                    Ok(Some(row)) => {
+                        if sink.send(Ok(row)).await.is_err() {
+                            break;
+                        }
+                    }
+                    Ok(None) => break,
+                    Err(error) => {
+                        let _ = sink.send(Err(error)).await;
+                        break;
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,7 @@
+//! Pure business rules of Tourdesk: catalog values, roles, validation rules and their messages.
+//! No I/O lives here; every rule has unit tests beside it.
+
+pub mod catalog;
+pub mod lists;
+pub mod roles;
+pub mod validation;

@@ -1,0 +1,136 @@
+//! The application: shared state, the router with its layers, and the request extractors that
+//! turn malformed input into clear `{message}` errors.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use db::Db;
+use serde::de::DeserializeOwned;
+use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::auth::TokenKeys;
+use crate::config::Settings;
+use crate::error::ApiError;
+
+/// JSON bodies above this size are refused with 413.
+pub const BODY_LIMIT: usize = 1024 * 1024;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub tokens: TokenKeys,
+    pub settings: Arc<Settings>,
+}
+
+/// A JSON body whose rejections answer in the API's error shape.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(JsonBody(value)),
+            Err(rejection) => Err(match rejection {
+                JsonRejection::JsonDataError(e) => ApiError::Validation(
+                    [("body".to_string(), e.body_text().replace("Failed to deserialize the JSON body into the target type: ", ""))]
+                        .into(),
+                ),
+                JsonRejection::JsonSyntaxError(_) => ApiError::BadRequest("The request body is not valid JSON".into()),
+                JsonRejection::MissingJsonContentType(_) => {
+                    ApiError::BadRequest("Send the body as JSON with Content-Type: application/json".into())
+                }
+                other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
+                other => ApiError::BadRequest(other.body_text()),
+            }),
+        }
+    }
+}
+
+/// A query string whose rejections answer in the API's error shape.
+pub struct QueryParams<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryParams<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(QueryParams(value)),
+            Err(QueryRejection::FailedToDeserializeQueryString(e)) => Err(ApiError::Validation(
+                [("query".to_string(), e.body_text().replace("Failed to deserialize query string: ", ""))].into(),
+            )),
+            Err(other) => Err(ApiError::BadRequest(other.body_text())),
+        }
+    }
+}
+
+/// Request ids: a per-process random prefix and a counter, cheap and unique enough for logs.
+#[derive(Clone)]
+struct RequestIds {
+    prefix: Arc<String>,
+    counter: Arc<AtomicU64>,
+}
+
+impl MakeRequestId for RequestIds {
+    fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
+        let n = self.counter.fetch_add(1, Ordering::Relaxed);
+        HeaderValue::from_str(&format!("{}-{n}", self.prefix)).ok().map(RequestId::new)
+    }
+}
+
+const CSP: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; \
+    font-src 'self' data:; script-src 'self'; connect-src 'self'; frame-src https:; frame-ancestors 'none'; \
+    base-uri 'self'; form-action 'self'";
+
+pub fn router(state: AppState) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    let prefix: String = (0..6).map(|_| char::from(b'a' + rand::random::<u8>() % 26)).collect();
+    let ids = RequestIds { prefix: Arc::new(prefix), counter: Arc::new(AtomicU64::new(1)) };
+    let trace = TraceLayer::new_for_http().make_span_with(|req: &axum::http::Request<_>| {
+        let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+        tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path())
+    });
+    Router::new()
+        .nest("/api", crate::http::routes().fallback(api_not_found))
+        .fallback(crate::spa::serve)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(trace)
+        .layer(SetRequestIdLayer::new(request_id, ids))
+        .with_state(state)
+}
+
+async fn api_not_found() -> Response {
+    ApiError::NotFound("No such API call".into()).into_response()
+}
+
+/// The client's address when the server knows it (tests through the router have none).
+pub struct ClientAddress(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let address = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|c| c.0.ip().to_string())
+            .unwrap_or_else(|| "unknown".into());
+        Ok(ClientAddress(address))
+    }
+}

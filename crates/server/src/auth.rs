@@ -1,0 +1,275 @@
+//! Tokens, password hashes and the signed-in caller with the scope it may see.
+
+use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use chrono::Utc;
+use db::users::UserRecord;
+use db::Scope;
+use domain::roles::{role_label, Role};
+use hmac::{Hmac, Mac};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult};
+
+/// Session tokens live this long.
+pub const TOKEN_TTL_SECS: i64 = 12 * 3600;
+
+/// What a token says. The username is readable by the SPA (it restores a stored session only
+/// when the stored username matches `sub`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Claims {
+    pub sub: String,
+    pub uid: i64,
+    /// The user's token version when issued: a password change or reset revokes older tokens.
+    pub ver: i64,
+    /// The builder the session acts for (enterprise users choose it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bld: Option<i64>,
+    /// The platform admin who signed in as this program manager, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imp: Option<String>,
+    pub exp: i64,
+}
+
+/// Signs and checks tokens with the server's secret.
+#[derive(Clone)]
+pub struct TokenKeys {
+    secret: Vec<u8>,
+}
+
+impl TokenKeys {
+    pub fn new(secret: &[u8]) -> TokenKeys {
+        TokenKeys { secret: secret.to_vec() }
+    }
+
+    fn mac(&self) -> Hmac<Sha256> {
+        Hmac::<Sha256>::new_from_slice(&self.secret).expect("HMAC takes keys of any length")
+    }
+
+    pub fn issue(&self, user: &UserRecord, builder: Option<i64>, impersonator: Option<String>) -> String {
+        let claims = Claims {
+            sub: user.username.clone(),
+            uid: user.user_id,
+            ver: user.token_version,
+            bld: builder,
+            imp: impersonator,
+            exp: Utc::now().timestamp() + TOKEN_TTL_SECS,
+        };
+        let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&claims).expect("claims serialise"));
+        let mut mac = self.mac();
+        mac.update(payload.as_bytes());
+        let signature = URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes());
+        format!("{payload}.{signature}")
+    }
+
+    /// The claims of a well-signed, unexpired token.
+    pub fn verify(&self, token: &str) -> Option<Claims> {
+        let (payload, signature) = token.split_once('.')?;
+        let signature = URL_SAFE_NO_PAD.decode(signature).ok()?;
+        let mut mac = self.mac();
+        mac.update(payload.as_bytes());
+        mac.verify_slice(&signature).ok()?;
+        let claims: Claims = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).ok()?).ok()?;
+        (claims.exp > Utc::now().timestamp()).then_some(claims)
+    }
+}
+
+/// argon2id with the crate's default cost.
+pub fn hash_password(password: &str) -> String {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default().hash_password(password.as_bytes(), &salt).expect("argon2 hashes any password").to_string()
+}
+
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+}
+
+/// Hashing is slow by design; keep it off the async workers.
+pub async fn hash_password_blocking(password: String) -> ApiResult<String> {
+    tokio::task::spawn_blocking(move || hash_password(&password)).await.map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+pub async fn verify_password_blocking(password: String, hash: String) -> ApiResult<bool> {
+    tokio::task::spawn_blocking(move || verify_password(&password, &hash))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// A random URL-safe secret (reset tokens) and the hash it is stored as.
+pub fn random_token() -> (String, String) {
+    let mut bytes = [0u8; 32];
+    rand::Rng::fill(&mut rand::thread_rng(), &mut bytes);
+    let token = URL_SAFE_NO_PAD.encode(bytes);
+    let hash = sha256_hex(&token);
+    (token, hash)
+}
+
+pub fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The signed-in user of a request and what they may see.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub user: UserRecord,
+    pub claims: Claims,
+    pub scope: Scope,
+}
+
+impl Caller {
+    pub fn is_pm(&self) -> bool {
+        Role::from_id(self.user.role_id).is_some_and(Role::is_project_manager)
+    }
+
+    pub fn is_enterprise(&self) -> bool {
+        self.user.enterprise_id.is_some()
+    }
+
+    pub fn is_admin(&self) -> bool {
+        self.user.is_admin
+    }
+
+    /// The builder the session acts for: the chosen one for enterprise users, else the user's own.
+    pub fn builder_id(&self) -> Option<i64> {
+        self.claims.bld.filter(|id| *id != 0).or(self.user.builder_id)
+    }
+
+    pub fn role_label(&self) -> &'static str {
+        role_label(self.is_pm(), self.user.role_id)
+    }
+
+    /// Staff management is for program managers, enterprise users and the platform admin.
+    pub fn require_staff_manager(&self) -> ApiResult<()> {
+        if self.is_pm() || self.is_enterprise() || self.is_admin() {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden("Only program managers can manage staff".into()))
+        }
+    }
+
+    /// Console areas limited to USER and PM (route table): not Other Staff or Trade Contractors.
+    pub fn require_console(&self) -> ApiResult<()> {
+        if self.role_label() == "OTHER STAFF" && !self.is_admin() {
+            Err(ApiError::Forbidden("Your role has no access to this page".into()))
+        } else {
+            Ok(())
+        }
+    }
+
+    pub fn require_admin(&self) -> ApiResult<()> {
+        if self.is_admin() {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden("Only a platform admin can do this".into()))
+        }
+    }
+
+    /// The builder a new object goes to: the one asked for when the caller may choose (and may
+    /// see it), else the session's builder.
+    pub fn target_builder(&self, requested: Option<i64>) -> ApiResult<i64> {
+        match requested.filter(|id| *id != 0) {
+            Some(id) if self.scope.allows(id) => Ok(id),
+            Some(_) => Err(ApiError::field("builder_id", "Builder is required field")),
+            None => self.builder_id().ok_or_else(|| ApiError::field("builder_id", "Builder is required field")),
+        }
+    }
+}
+
+/// The builders a user may see.
+pub async fn scope_of(state: &AppState, user: &UserRecord) -> ApiResult<Scope> {
+    if user.is_admin {
+        return Ok(Scope::All);
+    }
+    if let Some(enterprise_id) = user.enterprise_id {
+        return Ok(Scope::Builders(db::builders::enterprise_builder_ids(&state.db, enterprise_id).await?));
+    }
+    Ok(user.builder_id.map(Scope::builder).unwrap_or(Scope::Builders(Vec::new())))
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let header = parts.headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+        let token = header.and_then(|h| h.strip_prefix("Bearer ")).ok_or(ApiError::Unauthorized)?;
+        let claims = state.tokens.verify(token.trim()).ok_or(ApiError::Unauthorized)?;
+        let user = db::users::find_by_id(&state.db, claims.uid).await?.ok_or(ApiError::Unauthorized)?;
+        if user.token_version != claims.ver || user.username != claims.sub {
+            return Err(ApiError::Unauthorized);
+        }
+        let scope = scope_of(state, &user).await?;
+        Ok(Caller { user, claims, scope })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user() -> UserRecord {
+        UserRecord {
+            user_id: 7,
+            username: "ann.lee".into(),
+            email: "ann@example.com".into(),
+            firstname: "Ann".into(),
+            lastname: "Lee".into(),
+            phone: String::new(),
+            password_hash: None,
+            builder_id: Some(1),
+            builder_name: None,
+            builder_quickbook_id: None,
+            is_rental: false,
+            enterprise_id: None,
+            role_id: 4,
+            is_admin: false,
+            is_management: false,
+            token_version: 0,
+            notifications: Default::default(),
+        }
+    }
+
+    #[test]
+    fn tokens_round_trip_and_reject_forgery() {
+        let keys = TokenKeys::new(b"secret-one");
+        let token = keys.issue(&user(), None, None);
+        assert_eq!(keys.verify(&token).map(|c| c.uid), Some(7));
+        assert!(TokenKeys::new(b"secret-two").verify(&token).is_none());
+        let (payload, signature) = token.split_once('.').unwrap();
+        let forged = format!("{}x.{signature}", payload);
+        assert!(keys.verify(&forged).is_none());
+        assert!(keys.verify("garbage").is_none());
+    }
+
+    #[test]
+    fn expired_tokens_are_refused() {
+        let keys = TokenKeys::new(b"k");
+        let claims = Claims { sub: "a".into(), uid: 1, ver: 0, bld: None, imp: None, exp: Utc::now().timestamp() - 1 };
+        let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&claims).unwrap());
+        let mut mac = keys.mac();
+        mac.update(payload.as_bytes());
+        let token = format!("{payload}.{}", URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes()));
+        assert!(keys.verify(&token).is_none());
+    }
+
+    #[test]
+    fn passwords_hash_and_verify() {
+        let hash = hash_password("tourdesk-demo");
+        assert!(hash.starts_with("$argon2id$"));
+        assert!(verify_password("tourdesk-demo", &hash));
+        assert!(!verify_password("wrong", &hash));
+        assert!(!verify_password("x", "not a hash"));
+    }
+
+    #[test]
+    fn random_tokens_hash_consistently() {
+        let (token, hash) = random_token();
+        assert_eq!(sha256_hex(&token), hash);
+        assert_ne!(random_token().0, token);
+    }
+}

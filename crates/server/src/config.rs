@@ -1,0 +1,225 @@
+//! Settings: command-line flags first, then `TOURDESK_*` environment variables (clap reads both),
+//! then an optional `tourdesk.toml`, then defaults.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Parser, Subcommand};
+use serde::Deserialize;
+
+#[derive(Debug, Parser)]
+#[command(name = "tourdesk", version, about = "Tourdesk: the staff console for self-guided home tours")]
+pub struct Cli {
+    /// A TOML settings file (default: ./tourdesk.toml when it exists).
+    #[arg(long, global = true, env = "TOURDESK_CONFIG")]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the server.
+    Serve(ServeArgs),
+    /// Apply database migrations and exit.
+    Migrate(StoreArgs),
+    /// Manage users.
+    #[command(subcommand)]
+    User(UserCommand),
+    /// Fill an empty database with the demo world.
+    Demo(StoreArgs),
+    /// Print the OpenAPI document.
+    Openapi,
+}
+
+#[derive(Debug, Args, Clone, Default)]
+pub struct StoreArgs {
+    /// Folder for the embedded database, the token secret and the mail outbox.
+    #[arg(long, env = "TOURDESK_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// Database URL: sqlite://PATH or postgres://... (default sqlite://DATA_DIR/tourdesk.db).
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub store: StoreArgs,
+    /// Fill an empty database with the demo world before serving.
+    #[arg(long)]
+    pub demo: bool,
+    /// Address to listen on (default 127.0.0.1:8080).
+    #[arg(long, env = "TOURDESK_BIND")]
+    pub bind: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Create a user; the password is prompted for, or read from standard input.
+    Create(UserCreateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct UserCreateArgs {
+    #[command(flatten)]
+    pub store: StoreArgs,
+    #[arg(long)]
+    pub username: String,
+    #[arg(long)]
+    pub email: String,
+    /// A platform admin (no builder).
+    #[arg(long, conflicts_with = "builder")]
+    pub admin: bool,
+    /// The builder the staff member belongs to.
+    #[arg(long, required_unless_present = "admin")]
+    pub builder: Option<i64>,
+    /// Staff role: super-admin, program-manager, sales-staff, other-staff, trade-contractor (or its id).
+    #[arg(long, default_value = "program-manager")]
+    pub role: String,
+    #[arg(long, default_value = "")]
+    pub firstname: String,
+    #[arg(long, default_value = "")]
+    pub lastname: String,
+}
+
+/// What `tourdesk.toml` may set.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileSettings {
+    pub bind: Option<String>,
+    pub data_dir: Option<PathBuf>,
+    pub database_url: Option<String>,
+    pub token_secret: Option<String>,
+    pub public_url: Option<String>,
+    pub billing_ui: Option<bool>,
+    pub log_format: Option<String>,
+}
+
+/// Resolved settings.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub bind: SocketAddr,
+    pub data_dir: PathBuf,
+    pub database_url: String,
+    pub token_secret: Option<String>,
+    /// Where the console is reached, for links in mail (default http://BIND).
+    pub public_url: String,
+    pub billing_ui: bool,
+    pub log_json: bool,
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+pub fn load_file(path: Option<&Path>) -> Result<FileSettings, String> {
+    let (path, required) = match path {
+        Some(p) => (p.to_path_buf(), true),
+        None => (PathBuf::from("tourdesk.toml"), false),
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display())),
+        Err(_) if !required => Ok(FileSettings::default()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+impl Settings {
+    pub fn resolve(file: FileSettings, store: &StoreArgs, bind: Option<&str>) -> Result<Settings, String> {
+        let bind_text = bind.map(str::to_string).or(file.bind).unwrap_or_else(|| "127.0.0.1:8080".into());
+        let bind: SocketAddr = bind_text.parse().map_err(|_| format!("bind: '{bind_text}' is not an address like 127.0.0.1:8080"))?;
+        let data_dir = store.data_dir.clone().or(file.data_dir).unwrap_or_else(|| PathBuf::from("data"));
+        let database_url = store
+            .database_url
+            .clone()
+            .or(file.database_url)
+            .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("tourdesk.db").display()));
+        let public_url = env("TOURDESK_PUBLIC_URL").or(file.public_url).unwrap_or_else(|| format!("http://{bind}"));
+        let billing_ui = match env("TOURDESK_BILLING_UI") {
+            Some(v) => matches!(v.as_str(), "1" | "true" | "on" | "yes"),
+            None => file.billing_ui.unwrap_or(false),
+        };
+        let log_json = env("TOURDESK_LOG_FORMAT").or(file.log_format).is_some_and(|f| f == "json");
+        Ok(Settings {
+            bind,
+            data_dir,
+            database_url,
+            token_secret: env("TOURDESK_TOKEN_SECRET").or(file.token_secret),
+            public_url: public_url.trim_end_matches('/').to_string(),
+            billing_ui,
+            log_json,
+        })
+    }
+
+    /// The token signing secret: configured, or generated once and kept in the data folder.
+    pub fn token_secret(&self) -> std::io::Result<Vec<u8>> {
+        if let Some(secret) = &self.token_secret {
+            return Ok(secret.as_bytes().to_vec());
+        }
+        let path = self.data_dir.join("token_secret");
+        match std::fs::read_to_string(&path) {
+            Ok(text) if text.trim().len() >= 32 => Ok(text.trim().as_bytes().to_vec()),
+            _ => {
+                let mut bytes = [0u8; 32];
+                rand::Rng::fill(&mut rand::thread_rng(), &mut bytes);
+                let secret: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+                std::fs::create_dir_all(&self.data_dir)?;
+                write_private(&path, &secret)?;
+                Ok(secret.into_bytes())
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)?;
+    file.write_all(text.as_bytes())
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    std::fs::write(path, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults() {
+        let settings = Settings::resolve(FileSettings::default(), &StoreArgs::default(), None).unwrap();
+        assert_eq!(settings.bind.to_string(), "127.0.0.1:8080");
+        assert_eq!(settings.database_url, "sqlite://data/tourdesk.db");
+        assert_eq!(settings.public_url, "http://127.0.0.1:8080");
+    }
+
+    #[test]
+    fn flags_win_over_the_file() {
+        let file: FileSettings = toml::from_str("bind = \"127.0.0.1:9000\"\ndata_dir = \"/var/td\"").unwrap();
+        let store = StoreArgs { data_dir: Some("/tmp/x".into()), database_url: None };
+        let settings = Settings::resolve(file, &store, Some("127.0.0.1:7000")).unwrap();
+        assert_eq!(settings.bind.to_string(), "127.0.0.1:7000");
+        assert_eq!(settings.database_url, "sqlite:///tmp/x/tourdesk.db");
+    }
+
+    #[test]
+    fn bad_values_are_reported() {
+        assert!(Settings::resolve(FileSettings::default(), &StoreArgs::default(), Some("nope")).is_err());
+        assert!(toml::from_str::<FileSettings>("unknown = 1").is_err());
+    }
+
+    #[test]
+    fn the_secret_is_generated_once() {
+        let dir = std::env::temp_dir().join(format!("td-secret-{}", std::process::id()));
+        let store = StoreArgs { data_dir: Some(dir.clone()), database_url: None };
+        let settings = Settings::resolve(FileSettings::default(), &store, None).unwrap();
+        let first = settings.token_secret().unwrap();
+        assert_eq!(first.len(), 64);
+        assert_eq!(settings.token_secret().unwrap(), first);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

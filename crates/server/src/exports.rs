@@ -1,0 +1,269 @@
+//! The shared list machinery of the HTTP side: list parameters, CSV of selected rows, CSV of a
+//! whole filtered list streamed in constant memory, and a PDF of selected rows for print.
+
+use std::fmt;
+
+use axum::body::Body;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use db::list::{Filters, ListQuery, ListSpec, Row};
+use db::{Db, Scope, Value};
+use domain::lists::{check_limit, Order, DEFAULT_PAGE_SIZE};
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::error::{ApiError, ApiResult};
+
+/// The list query every list call takes (query string, or JSON inside Export All).
+#[derive(Debug, Default, Clone, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    /// Literal, case-insensitive text to look for.
+    pub search: Option<String>,
+    /// asc or desc.
+    pub order: Option<String>,
+    /// A sortable column of the list.
+    #[serde(rename = "orderBy")]
+    pub order_by: Option<String>,
+    /// Zero-based page.
+    #[serde(default, deserialize_with = "number")]
+    pub page: Option<i64>,
+    /// 25, 50, 100 or 150.
+    #[serde(default, deserialize_with = "number")]
+    pub limit: Option<i64>,
+    /// The enterprise builder selection; 0 means all builders in scope.
+    #[serde(rename = "builderId", default, deserialize_with = "number")]
+    pub builder_id: Option<i64>,
+    /// The filter menu's builder.
+    #[serde(rename = "filterByBuilder", default, deserialize_with = "number")]
+    pub filter_by_builder: Option<i64>,
+    /// Every row on one page.
+    #[serde(rename = "showAll", default, deserialize_with = "flag")]
+    pub show_all: Option<bool>,
+}
+
+/// Numbers arrive as text in query strings and as numbers in JSON; blank means absent.
+fn number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+    struct NumberVisitor;
+    impl<'de> Visitor<'de> for NumberVisitor {
+        type Value = Option<i64>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a whole number")
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+            Ok(Some(v))
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+            i64::try_from(v).map(Some).map_err(|_| E::custom("number too large"))
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            let v = v.trim();
+            if v.is_empty() || v == "null" {
+                return Ok(None);
+            }
+            v.parse().map(Some).map_err(|_| E::custom(format!("'{v}' is not a whole number")))
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+    }
+    deserializer.deserialize_any(NumberVisitor)
+}
+
+fn flag<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
+    struct FlagVisitor;
+    impl<'de> Visitor<'de> for FlagVisitor {
+        type Value = Option<bool>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("true or false")
+        }
+        fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+            Ok(Some(v))
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            match v {
+                "" => Ok(None),
+                "true" | "1" => Ok(Some(true)),
+                "false" | "0" => Ok(Some(false)),
+                _ => Err(E::custom(format!("'{v}' is not true or false"))),
+            }
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+    }
+    deserializer.deserialize_any(FlagVisitor)
+}
+
+impl ListParams {
+    /// Checks the parameters against the list's whitelist and narrows the scope by the builder
+    /// selection and the builder filter.
+    pub fn check(&self, spec: &ListSpec, scope: &Scope) -> ApiResult<(ListQuery, Scope)> {
+        let order = match self.order.as_deref().filter(|o| !o.is_empty()) {
+            None => None,
+            Some(text) => Some(Order::parse(text).ok_or(domain::lists::ListQueryError::Order)?),
+        };
+        let order_by = self.order_by.clone().filter(|o| !o.is_empty());
+        spec.check_order_by(order_by.as_deref())?;
+        let page = self.page.unwrap_or(0);
+        if page < 0 {
+            return Err(domain::lists::ListQueryError::Page.into());
+        }
+        let limit = check_limit(self.limit.unwrap_or(DEFAULT_PAGE_SIZE))?;
+        let limit = if self.show_all == Some(true) { None } else { Some(limit) };
+        let scope = scope.narrow(self.builder_id).narrow(self.filter_by_builder);
+        let query = ListQuery { search: self.search.clone(), order_by, order, page, limit, filters: Filters::default() };
+        Ok((query, scope))
+    }
+}
+
+/// The body of Export All: the list's parameters, as an object or as the list's query string.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ExportAllRequest {
+    #[serde(default)]
+    pub params: Option<ListParams>,
+    #[serde(default)]
+    pub query: Option<String>,
+}
+
+impl ExportAllRequest {
+    pub fn params(&self) -> ApiResult<ListParams> {
+        match (&self.params, self.query.as_deref().map(|q| q.trim_start_matches('?')).filter(|q| !q.is_empty())) {
+            (Some(params), _) => Ok(params.clone()),
+            (None, Some(query)) => serde_urlencoded::from_str(query).map_err(|e| ApiError::field("query", e.to_string())),
+            (None, None) => Ok(ListParams::default()),
+        }
+    }
+}
+
+/// A row that can be written to a CSV or a printed table.
+pub trait ExportRow: Row {
+    const HEADERS: &'static [&'static str];
+    fn cells(&self) -> Vec<String>;
+}
+
+/// Cells a spreadsheet would evaluate as a formula are prefixed with a quote.
+pub fn neutralise(cell: &str) -> String {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
+        _ => cell.to_string(),
+    }
+}
+
+fn csv_line(cells: &[String]) -> Vec<u8> {
+    let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
+    let safe: Vec<String> = cells.iter().map(|c| neutralise(c)).collect();
+    writer.write_record(&safe).expect("writing to memory cannot fail");
+    writer.into_inner().expect("writing to memory cannot fail")
+}
+
+fn header_line<T: ExportRow>() -> Vec<u8> {
+    let mut line = b"\xEF\xBB\xBF".to_vec();
+    line.extend(csv_line(&T::HEADERS.iter().map(|h| h.to_string()).collect::<Vec<_>>()));
+    line
+}
+
+fn attachment(content_type: &'static str, filename: &str, body: Body) -> Response {
+    let mut response = (StatusCode::OK, body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// CSV of the selected rows.
+pub fn csv_of<T: ExportRow>(filename: &str, rows: &[T]) -> Response {
+    let mut body = header_line::<T>();
+    for row in rows {
+        body.extend(csv_line(&row.cells()));
+    }
+    attachment("text/csv; charset=utf-8", filename, Body::from(body))
+}
+
+/// CSV of a whole filtered list, written as rows arrive from the database.
+pub fn csv_stream<T: ExportRow>(filename: &str, db: Db, spec: &'static ListSpec, scope: Scope, query: ListQuery) -> Response {
+    let (rows_tx, mut rows_rx) = tokio::sync::mpsc::channel::<db::Result<T>>(256);
+    let (bytes_tx, bytes_rx) = tokio::sync::mpsc::channel::<Result<Vec<u8>, std::io::Error>>(16);
+    tokio::spawn(async move {
+        if let Err(error) = spec.stream(&db, &scope, &query, rows_tx).await {
+            tracing::error!(%error, "export query failed");
+        }
+    });
+    tokio::spawn(async move {
+        let mut chunk = header_line::<T>();
+        while let Some(row) = rows_rx.recv().await {
+            match row {
+                Ok(row) => chunk.extend(csv_line(&row.cells())),
+                Err(error) => {
+                    tracing::error!(%error, "export row failed");
+                    let _ = bytes_tx.send(Err(std::io::Error::other("export failed"))).await;
+                    return;
+                }
+            }
+            if chunk.len() >= 64 * 1024 && bytes_tx.send(Ok(std::mem::take(&mut chunk))).await.is_err() {
+                return;
+            }
+        }
+        let _ = bytes_tx.send(Ok(chunk)).await;
+    });
+    let stream = futures::stream::unfold(bytes_rx, |mut rx| async move { rx.recv().await.map(|item| (item, rx)) });
+    attachment("text/csv; charset=utf-8", filename, Body::from_stream(stream))
+}
+
+/// A printable PDF table of the selected rows.
+pub fn pdf_of<T: ExportRow>(title: &str, filename: &str, rows: &[T]) -> Response {
+    let table: Vec<Vec<String>> = rows.iter().map(ExportRow::cells).collect();
+    let bytes = crate::pdf::table(title, T::HEADERS, &table);
+    attachment("application/pdf", filename, Body::from(bytes))
+}
+
+/// Selection keys as bind values.
+pub fn text_keys(keys: &[String]) -> Vec<Value> {
+    keys.iter().map(|k| Value::from(k.to_lowercase())).collect()
+}
+
+pub fn int_keys(keys: &[i64]) -> Vec<Value> {
+    keys.iter().map(|k| Value::from(*k)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_are_neutralised() {
+        assert_eq!(neutralise("=SUM(A1)"), "'=SUM(A1)");
+        assert_eq!(neutralise("+1"), "'+1");
+        assert_eq!(neutralise("-1"), "'-1");
+        assert_eq!(neutralise("@cmd"), "'@cmd");
+        assert_eq!(neutralise("Ann"), "Ann");
+        assert_eq!(neutralise(""), "");
+    }
+
+    #[test]
+    fn csv_quotes_what_needs_it() {
+        let line = csv_line(&["a,b".into(), "say \"hi\"".into(), "plain".into()]);
+        assert_eq!(String::from_utf8(line).unwrap(), "\"a,b\",\"say \"\"hi\"\"\",plain\n");
+    }
+
+    #[test]
+    fn params_parse_from_a_query_string() {
+        let request = ExportAllRequest { params: None, query: Some("?search=ann&page=2&limit=50&showAll=false".into()) };
+        let params = request.params().unwrap();
+        assert_eq!(params.search.as_deref(), Some("ann"));
+        assert_eq!(params.page, Some(2));
+        assert_eq!(params.limit, Some(50));
+        let bad = ExportAllRequest { params: None, query: Some("page=x".into()) };
+        assert!(bad.params().is_err());
+    }
+}

@@ -1,0 +1,130 @@
+//! The HTTP API: one router per area, the OpenAPI document generated from the handlers, and the
+//! docs page that shows it.
+
+use axum::http::header;
+use axum::response::{Html, IntoResponse};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToSchema};
+
+use crate::app::AppState;
+
+pub mod agents;
+pub mod profile;
+pub mod reference;
+pub mod session;
+pub mod teams;
+
+/// A plain answer with a message to show.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct MessageBody {
+    pub message: String,
+}
+
+impl MessageBody {
+    pub fn new(message: impl Into<String>) -> MessageBody {
+        MessageBody { message: message.into() }
+    }
+}
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .merge(session::routes())
+        .merge(profile::routes())
+        .merge(reference::routes())
+        .merge(agents::routes())
+        .merge(teams::routes())
+        .route("/openapi.json", get(openapi_json))
+        .route("/docs", get(docs_page))
+}
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("bearer", SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()));
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Tourdesk API", description = "The staff console's API. Errors are `{message}`; validation failures are 422 with `errors`."),
+    modifiers(&BearerAuth),
+    paths(
+        session::sign_in, session::admin_as_pm, session::enterprise_user, session::session,
+        session::request_reset, session::check_reset, session::reset_password, session::refresh_reset,
+        profile::get_profile, profile::update_profile,
+        reference::health, reference::catalog, reference::states, reference::feature_flags, reference::set_feature_flag,
+        reference::builders, reference::builder, reference::builder_detail, reference::builder_pms,
+        reference::enterprise_builders, reference::enterprise_builders_by_id, reference::feedback,
+        agents::list, agents::create, agents::get_agent, agents::update, agents::delete, agents::resend_email,
+        agents::available, agents::export, agents::export_all, agents::print,
+        teams::list, teams::of_builder, teams::get_team, teams::create, teams::update, teams::delete,
+        teams::add_agent, teams::remove_agent, teams::export, teams::export_all, teams::print,
+    ),
+    components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))
+)]
+pub struct ApiDoc;
+
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}
+
+async fn openapi_json() -> impl IntoResponse {
+    ([(header::CACHE_CONTROL, "no-cache")], Json(openapi()))
+}
+
+/// A self-contained page listing every call, its parameters, body and answers.
+async fn docs_page() -> Html<String> {
+    let doc = openapi();
+    let mut html = String::from(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>Tourdesk API</title><style>\
+         body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}h2{border-bottom:2px solid #DB5C0E}\
+         .op{margin:1em 0;padding:.5em 1em;border:1px solid #ddd;border-radius:6px}.verb{font-weight:bold;color:#fff;\
+         background:#DB5C0E;padding:2px 6px;border-radius:4px;margin-right:.5em}code{background:#f5f5f5}</style></head><body>\
+         <h1>Tourdesk API</h1><p>The machine-readable document is at <a href=\"/api/openapi.json\">/api/openapi.json</a>.</p>",
+    );
+    let value = serde_json::to_value(&doc).unwrap_or_default();
+    if let Some(paths) = value.get("paths").and_then(|p| p.as_object()) {
+        for (path, item) in paths {
+            let Some(ops) = item.as_object() else { continue };
+            for (verb, op) in ops {
+                html.push_str(&format!(
+                    "<div class=\"op\"><span class=\"verb\">{}</span><code>{}</code><p>{}</p>",
+                    escape(&verb.to_uppercase()),
+                    escape(path),
+                    escape(op.get("summary").and_then(|s| s.as_str()).unwrap_or(""))
+                ));
+                if let Some(params) = op.get("parameters").and_then(|p| p.as_array()) {
+                    let names: Vec<String> = params
+                        .iter()
+                        .filter_map(|p| p.get("name").and_then(|n| n.as_str()).map(|n| format!("<code>{}</code>", escape(n))))
+                        .collect();
+                    html.push_str(&format!("<p>Parameters: {}</p>", names.join(", ")));
+                }
+                if let Some(body) = op.pointer("/requestBody/content/application~1json/schema/$ref").and_then(|r| r.as_str()) {
+                    html.push_str(&format!("<p>Body: <code>{}</code></p>", escape(body.trim_start_matches("#/components/schemas/"))));
+                }
+                if let Some(responses) = op.get("responses").and_then(|r| r.as_object()) {
+                    let codes: Vec<String> = responses
+                        .iter()
+                        .map(|(code, r)| {
+                            format!("{} {}", escape(code), escape(r.get("description").and_then(|d| d.as_str()).unwrap_or("")))
+                        })
+                        .collect();
+                    html.push_str(&format!("<p>Answers: {}</p>", codes.join("; ")));
+                }
+                html.push_str("</div>");
+            }
+        }
+    }
+    html.push_str("</body></html>");
+    Html(html)
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}

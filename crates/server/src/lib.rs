@@ -1,0 +1,13 @@
+//! The `tourdesk` server: configuration, the HTTP API, auth, exports, background jobs and the
+//! demo world.
+
+pub mod app;
+pub mod auth;
+pub mod config;
+pub mod demo;
+pub mod error;
+pub mod exports;
+pub mod http;
+mod pdf;
+mod spa;
+pub mod worker;

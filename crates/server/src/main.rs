@@ -1,0 +1,191 @@
+use std::io::{BufRead, IsTerminal, Write};
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::Parser;
+use db::users::NewUser;
+use db::Db;
+use domain::roles::Role;
+use server::app::{router, AppState};
+use server::auth::{hash_password, TokenKeys};
+use server::config::{load_file, Cli, Command, Settings, StoreArgs, UserCommand, UserCreateArgs};
+use server::worker::Worker;
+use tracing_subscriber::EnvFilter;
+
+fn init_logs(json: bool) {
+    let filter = EnvFilter::try_from_env("TOURDESK_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    if json {
+        builder.json().init();
+    } else {
+        builder.compact().init();
+    }
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let file = match load_file(cli.config.as_deref()) {
+        Ok(file) => file,
+        Err(error) => {
+            eprintln!("tourdesk: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (store, bind) = match &cli.command {
+        Command::Serve(args) => (args.store.clone(), args.bind.clone()),
+        Command::Migrate(store) | Command::Demo(store) => (store.clone(), None),
+        Command::User(UserCommand::Create(args)) => (args.store.clone(), None),
+        Command::Openapi => (StoreArgs::default(), None),
+    };
+    let settings = match Settings::resolve(file, &store, bind.as_deref()) {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!("tourdesk: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    init_logs(settings.log_json);
+    let result = match cli.command {
+        Command::Openapi => {
+            println!("{}", serde_json::to_string_pretty(&server::http::openapi()).expect("the document serialises"));
+            Ok(())
+        }
+        Command::Serve(args) => serve(settings, args.demo).await,
+        Command::Migrate(_) => open(&settings).await.map(|_| println!("Database is up to date.")),
+        Command::Demo(_) => match open(&settings).await {
+            Ok(db) => server::demo::fill(&db).await.map(|_| print_sign_ins()),
+            Err(e) => Err(e),
+        },
+        Command::User(UserCommand::Create(args)) => create_user(&settings, args).await,
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("tourdesk: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn open(settings: &Settings) -> Result<Db, String> {
+    if settings.database_url.starts_with("sqlite:") {
+        std::fs::create_dir_all(&settings.data_dir).map_err(|e| format!("{}: {e}", settings.data_dir.display()))?;
+    }
+    Db::connect(&settings.database_url).await.map_err(|e| format!("database: {e}"))
+}
+
+fn print_sign_ins() {
+    println!("Demo sign-ins (password: {}):", server::demo::PASSWORD);
+    for (username, what) in server::demo::SIGN_INS {
+        println!("  {username:<16} {what}");
+    }
+}
+
+async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
+    let started = Instant::now();
+    let db = open(&settings).await?;
+    if demo && !db::builders::any(&db).await.map_err(|e| e.to_string())? {
+        server::demo::fill(&db).await?;
+        tracing::info!("filled the demo world");
+    }
+    let secret = settings.token_secret().map_err(|e| format!("token secret: {e}"))?;
+    let listener = tokio::net::TcpListener::bind(settings.bind).await.map_err(|e| format!("{}: {e}", settings.bind))?;
+    let worker = Worker { db: db.clone(), outbox_file: settings.data_dir.join("outbox.log") };
+    tokio::spawn(worker.run());
+    let state = AppState { db: db.clone(), tokens: TokenKeys::new(&secret), settings: Arc::new(settings.clone()) };
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    println!("Tourdesk is running at {} ({} database, ready in {} ms)", settings.public_url, db.dialect(), started.elapsed().as_millis());
+    if demo {
+        print_sign_ins();
+    }
+    println!("Mail goes to {}", settings.data_dir.join("outbox.log").display());
+    let _ = std::io::stdout().flush();
+    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.map_err(|e| e.to_string())?;
+    db.close().await;
+    Ok(())
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+    tracing::info!("shutting down");
+}
+
+fn parse_role(text: &str) -> Option<Role> {
+    match text {
+        "super-admin" => Some(Role::SuperAdmin),
+        "program-manager" => Some(Role::ProgramManager),
+        "sales-staff" => Some(Role::SalesStaff),
+        "other-staff" => Some(Role::OtherStaff),
+        "trade-contractor" => Some(Role::TradeContractor),
+        id => id.parse().ok().and_then(Role::from_id),
+    }
+}
+
+/// Reads the password: prompted (without echo) on a terminal, else the first line of stdin.
+fn read_password() -> Result<String, String> {
+    let stdin = std::io::stdin();
+    let interactive = stdin.is_terminal();
+    if interactive {
+        eprint!("Password: ");
+        let _ = std::process::Command::new("stty").arg("-echo").stdin(std::process::Stdio::inherit()).status();
+    }
+    let mut line = String::new();
+    let read = stdin.lock().read_line(&mut line);
+    if interactive {
+        let _ = std::process::Command::new("stty").arg("echo").stdin(std::process::Stdio::inherit()).status();
+        eprintln!();
+    }
+    read.map_err(|e| e.to_string())?;
+    Ok(line.trim_end_matches(['\r', '\n']).to_string())
+}
+
+async fn create_user(settings: &Settings, args: UserCreateArgs) -> Result<(), String> {
+    let role = parse_role(&args.role).ok_or_else(|| format!("unknown role '{}'", args.role))?;
+    if !domain::validation::is_username(&args.username) {
+        return Err("the username may hold letters, digits, dots, dashes and underscores".into());
+    }
+    if !domain::validation::is_email(&args.email) {
+        return Err("the email is not valid".into());
+    }
+    let password = read_password()?;
+    if password.chars().count() < domain::validation::PASSWORD_MIN {
+        return Err(format!("the password must be at least {} characters", domain::validation::PASSWORD_MIN));
+    }
+    let db = open(settings).await?;
+    if let Some(builder) = args.builder {
+        db::builders::get(&db, &db::Scope::All, builder).await.map_err(|e| e.to_string())?.ok_or(format!("no builder {builder}"))?;
+    }
+    let fallback = args.username.split('.').next().unwrap_or("").to_string();
+    let user = NewUser {
+        username: args.username.to_lowercase(),
+        email: args.email,
+        firstname: if args.firstname.is_empty() { fallback } else { args.firstname },
+        lastname: args.lastname,
+        password_hash: Some(hash_password(&password)),
+        builder_id: args.builder,
+        role_id: role.id(),
+        is_admin: args.admin,
+        groups: vec![role.group_id()],
+        ..Default::default()
+    };
+    db::users::create(&db, &user).await.map_err(|e| match e {
+        db::Error::Database(d) if d.is_unique_violation() => "that username is taken".to_string(),
+        other => other.to_string(),
+    })?;
+    println!("Created {}.", user.username);
+    Ok(())
+}
