@@ -34,6 +34,7 @@ pub struct UserRecord {
 
 /// A user's notification preferences, each 0 or 1.
 #[derive(Debug, Clone, Default, Serialize, serde::Deserialize, FromRow, ToSchema)]
+#[serde(default)]
 pub struct Notifications {
     pub send_email: i64,
     pub send_sms: i64,

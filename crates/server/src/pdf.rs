@@ -122,7 +122,7 @@ mod tests {
 
     #[test]
     fn long_cells_are_cut() {
-        assert_eq!(fit("abcdefghij", 20.0), "a...");
+        assert_eq!(fit("abcdefghij", 20.0), "ab...");
         assert_eq!(fit("abc", 100.0), "abc");
     }
 }

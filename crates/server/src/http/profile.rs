@@ -37,7 +37,7 @@ pub struct ProfileUpdate {
     pub last_name: String,
     pub phone: String,
     pub email: String,
-    #[serde(default)]
+    #[serde(default, rename = "pass_word")]
     pub pass_word: Option<String>,
     #[serde(default)]
     pub confirm: Option<String>,
