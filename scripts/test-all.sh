@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs every test: the Rust suites on SQLite and (when a server answers) PostgreSQL, the web
+# unit tests, and the Playwright tests against the real binary in Chromium.
+# `scripts/test-all.sh rust|web|e2e` runs one part.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+part="${1:-all}"
+
+rust_tests() {
+  local runner=(cargo nextest run --workspace --no-fail-fast)
+  if ! cargo nextest --version >/dev/null 2>&1; then runner=(cargo test --workspace --no-fail-fast); fi
+  echo "== Rust tests on SQLite"
+  env -u TEST_DATABASE_URL "${runner[@]}"
+  local pg_url="${TEST_DATABASE_URL:-}"
+  if [ -z "$pg_url" ] && command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
+    pg_url="postgres://postgres@127.0.0.1:5432/postgres"
+  fi
+  if [ -n "$pg_url" ]; then
+    echo "== Rust tests on PostgreSQL"
+    TEST_DATABASE_URL="$pg_url" "${runner[@]}" -p db -p server
+  else
+    echo "== PostgreSQL not reachable: set TEST_DATABASE_URL to run the suites on it too"
+  fi
+}
+
+web_tests() {
+  scripts/web-deps.sh
+  echo "== Web unit tests"
+  (cd web && npm test)
+}
+
+e2e_tests() {
+  if [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      echo "== Installing Debian's Chromium for the browser tests"
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+      echo "The browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)." >&2
+      exit 1
+    fi
+  fi
+  scripts/web-deps.sh
+  echo "== Building the web app and the server for the browser tests"
+  (cd web && npm run build)
+  cargo build --bin tourdesk
+  echo "== Browser tests"
+  local target_dir
+  target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
+  (cd web && TOURDESK_BIN="$target_dir/debug/tourdesk" npm run e2e)
+}
+
+case "$part" in
+  rust) rust_tests ;;
+  web) web_tests ;;
+  e2e) e2e_tests ;;
+  all) rust_tests; web_tests; e2e_tests ;;
+  *) echo "usage: $0 [rust|web|e2e]" >&2; exit 2 ;;
+esac
+echo "== All requested tests passed"
