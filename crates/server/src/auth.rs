@@ -90,15 +90,52 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
 }
 
-/// Hashing is slow by design; keep it off the async workers.
+/// Hashing is slow and takes ~19 MiB by design. It runs on two dedicated threads, so a flood of
+/// sign-ins queues instead of exhausting memory, and the allocator keeps at most two such blocks.
+type HashJob = Box<dyn FnOnce() + Send>;
+static HASH_THREADS: std::sync::OnceLock<std::sync::mpsc::Sender<HashJob>> = std::sync::OnceLock::new();
+const HASH_THREAD_COUNT: usize = 2;
+
+fn hash_threads() -> &'static std::sync::mpsc::Sender<HashJob> {
+    HASH_THREADS.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<HashJob>();
+        let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));
+        for n in 0..HASH_THREAD_COUNT {
+            let rx = rx.clone();
+            std::thread::Builder::new()
+                .name(format!("password-hash-{n}"))
+                .spawn(move || loop {
+                    let job = match rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    match job {
+                        Ok(job) => job(),
+                        Err(_) => return,
+                    }
+                })
+                .expect("start a hashing thread");
+        }
+        tx
+    })
+}
+
+async fn on_hashing_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> ApiResult<T> {
+    let (done, answer) = tokio::sync::oneshot::channel();
+    hash_threads()
+        .send(Box::new(move || {
+            let _ = done.send(work());
+        }))
+        .map_err(|_| ApiError::Internal("hashing threads stopped".into()))?;
+    answer.await.map_err(|_| ApiError::Internal("hashing failed".into()))
+}
+
 pub async fn hash_password_blocking(password: String) -> ApiResult<String> {
-    tokio::task::spawn_blocking(move || hash_password(&password)).await.map_err(|e| ApiError::Internal(e.to_string()))
+    on_hashing_pool(move || hash_password(&password)).await
 }
 
 pub async fn verify_password_blocking(password: String, hash: String) -> ApiResult<bool> {
-    tokio::task::spawn_blocking(move || verify_password(&password, &hash))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))
+    on_hashing_pool(move || verify_password(&password, &hash)).await
 }
 
 /// A random URL-safe secret (reset tokens) and the hash it is stored as.
