@@ -45,7 +45,8 @@ pub struct NewBuilder {
 }
 
 pub async fn create(db: &Db, builder: &NewBuilder) -> Result<i64> {
-    let sql = "INSERT INTO builders (name, webflow_name, enterprise_id, is_rental, timezone, created_on)
+    let sql =
+        "INSERT INTO builders (name, webflow_name, enterprise_id, is_rental, timezone, created_on)
                VALUES ($1, $2, $3, $4, $5, $6) RETURNING builder_id";
     on_pool!(db, |pool| {
         sqlx::query_scalar(sql)
@@ -75,7 +76,10 @@ pub async fn get(db: &Db, scope: &Scope, builder_id: i64) -> Result<Option<Build
         return Ok(None);
     }
     let sql = format!("SELECT {COLUMNS} FROM builders WHERE builder_id = $1");
-    on_pool!(db, |pool| sqlx::query_as(&sql).bind(builder_id).fetch_optional(pool).await)
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(builder_id)
+        .fetch_optional(pool)
+        .await)
 }
 
 /// The builders of an enterprise, by name.
@@ -84,21 +88,30 @@ pub async fn of_enterprise(db: &Db, scope: &Scope, enterprise_id: i64) -> Result
         "SELECT {COLUMNS} FROM builders WHERE enterprise_id = $1 AND {} ORDER BY lower(name), builder_id",
         scope.condition("builder_id")
     );
-    on_pool!(db, |pool| sqlx::query_as(&sql).bind(enterprise_id).fetch_all(pool).await)
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(enterprise_id)
+        .fetch_all(pool)
+        .await)
 }
 
 /// Every builder id of an enterprise: the scope of its enterprise users.
 pub async fn enterprise_builder_ids(db: &Db, enterprise_id: i64) -> Result<Vec<i64>> {
     on_pool!(db, |pool| {
-        sqlx::query_scalar("SELECT builder_id FROM builders WHERE enterprise_id = $1 ORDER BY builder_id")
-            .bind(enterprise_id)
-            .fetch_all(pool)
-            .await
+        sqlx::query_scalar(
+            "SELECT builder_id FROM builders WHERE enterprise_id = $1 ORDER BY builder_id",
+        )
+        .bind(enterprise_id)
+        .fetch_all(pool)
+        .await
     })
 }
 
 /// Whether any builder exists (an empty database gets the demo world on `--demo`).
 pub async fn any(db: &Db) -> Result<bool> {
-    let count: i64 = on_pool!(db, |pool| sqlx::query_scalar("SELECT COUNT(*) FROM builders").fetch_one(pool).await)?;
+    let count: i64 = on_pool!(db, |pool| sqlx::query_scalar(
+        "SELECT COUNT(*) FROM builders"
+    )
+    .fetch_one(pool)
+    .await)?;
     Ok(count > 0)
 }

@@ -58,11 +58,16 @@ pub async fn seed(db: &Db) -> Result<()> {
 pub async fn items(db: &Db, catalog_type_id: Option<i64>) -> Result<Vec<CatalogItem>> {
     let sql = "SELECT catalog_id, catalog_type_id, name, value, description FROM catalog
                WHERE ($1 IS NULL OR catalog_type_id = $1) ORDER BY catalog_type_id, catalog_id";
-    on_pool!(db, |pool| sqlx::query_as(sql).bind(catalog_type_id).fetch_all(pool).await)
+    on_pool!(db, |pool| sqlx::query_as(sql)
+        .bind(catalog_type_id)
+        .fetch_all(pool)
+        .await)
 }
 
 pub async fn states(db: &Db) -> Result<Vec<State>> {
     on_pool!(db, |pool| {
-        sqlx::query_as("SELECT state_id, code, state_name FROM states ORDER BY state_id").fetch_all(pool).await
+        sqlx::query_as("SELECT state_id, code, state_name FROM states ORDER BY state_id")
+            .fetch_all(pool)
+            .await
     })
 }

@@ -57,19 +57,30 @@ pub async fn queue_mail(db: &Db, to: &str, subject: &str, body: &str) -> Result<
 
 pub async fn mail(db: &Db, id: i64) -> Result<Option<Mail>> {
     let sql = "SELECT id, to_address, subject, body, created_on FROM mail_outbox WHERE id = $1";
-    on_pool!(db, |pool| sqlx::query_as(sql).bind(id).fetch_optional(pool).await)
+    on_pool!(db, |pool| sqlx::query_as(sql)
+        .bind(id)
+        .fetch_optional(pool)
+        .await)
 }
 
 pub async fn mark_mail_delivered(db: &Db, id: i64) -> Result<()> {
     on_pool!(db, |pool| {
-        sqlx::query("UPDATE mail_outbox SET delivered_on = $1 WHERE id = $2").bind(now()).bind(id).execute(pool).await.map(|_| ())
+        sqlx::query("UPDATE mail_outbox SET delivered_on = $1 WHERE id = $2")
+            .bind(now())
+            .bind(id)
+            .execute(pool)
+            .await
+            .map(|_| ())
     })
 }
 
 /// Mails sent to an address, newest first (used by tests and the local outbox).
 pub async fn mails_to(db: &Db, to: &str) -> Result<Vec<Mail>> {
     let sql = "SELECT id, to_address, subject, body, created_on FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC";
-    on_pool!(db, |pool| sqlx::query_as(sql).bind(to).fetch_all(pool).await)
+    on_pool!(db, |pool| sqlx::query_as(sql)
+        .bind(to)
+        .fetch_all(pool)
+        .await)
 }
 
 /// Claims one due job: it moves to `running` so no other worker takes it. PostgreSQL skips rows
@@ -103,7 +114,12 @@ pub async fn claim(db: &Db) -> Result<Option<Job>> {
 
 pub async fn finish(db: &Db, id: i64) -> Result<()> {
     on_pool!(db, |pool| {
-        sqlx::query("UPDATE jobs SET state = 'done', updated_on = $1 WHERE id = $2").bind(now()).bind(id).execute(pool).await.map(|_| ())
+        sqlx::query("UPDATE jobs SET state = 'done', updated_on = $1 WHERE id = $2")
+            .bind(now())
+            .bind(id)
+            .execute(pool)
+            .await
+            .map(|_| ())
     })
 }
 
@@ -113,7 +129,10 @@ pub async fn fail(db: &Db, job: &Job, error: &str) -> Result<()> {
     let (state, run_at) = if job.attempts >= MAX_ATTEMPTS {
         ("failed", at)
     } else {
-        ("queued", at + Duration::seconds(1 << job.attempts.clamp(0, 16)))
+        (
+            "queued",
+            at + Duration::seconds(1 << job.attempts.clamp(0, 16)),
+        )
     };
     on_pool!(db, |pool| {
         sqlx::query("UPDATE jobs SET state = $1, run_at = $2, last_error = $3, updated_on = $4 WHERE id = $5")
@@ -144,7 +163,9 @@ pub async fn requeue_stale(db: &Db, older_than: Duration) -> Result<u64> {
 /// The state of a job and its last error (for tests and operations).
 pub async fn state_of(db: &Db, id: i64) -> Result<Option<(String, i64, Option<String>)>> {
     on_pool!(db, |pool| {
-        sqlx::query_as("SELECT state, attempts, last_error FROM jobs WHERE id = $1").bind(id).fetch_optional(pool).await
+        sqlx::query_as("SELECT state, attempts, last_error FROM jobs WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await
     })
 }
-

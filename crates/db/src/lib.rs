@@ -165,7 +165,10 @@ impl Db {
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(5))
                 .foreign_keys(true);
-            let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .connect_with(options)
+                .await?;
             Db::Sqlite(pool)
         };
         migrate::run(&db).await?;
@@ -181,7 +184,10 @@ impl Db {
 
     /// Liveness: the database answers a trivial query.
     pub async fn ping(&self) -> Result<()> {
-        on_pool!(self, |pool| sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))
+        on_pool!(self, |pool| sqlx::query("SELECT 1")
+            .execute(pool)
+            .await
+            .map(|_| ()))
     }
 
     pub async fn close(&self) {

@@ -2,12 +2,12 @@
 //! area's columns, whitelisted sorting, zero-based paging, tenant scope and area filters.
 
 use domain::lists::{like_pattern, ListQueryError, Order};
+use futures::TryStreamExt;
 use serde::Serialize;
 use sqlx::postgres::PgRow;
 use sqlx::sqlite::SqliteRow;
 use sqlx::FromRow;
 use tokio::sync::mpsc;
-use futures::TryStreamExt;
 
 use crate::{bind_values, on_pool, Db, Result, Scope, Value};
 
@@ -68,8 +68,14 @@ pub struct Page<T> {
 }
 
 /// Rows that decode from either dialect.
-pub trait Row: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin + 'static {}
-impl<T> Row for T where T: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin + 'static {}
+pub trait Row:
+    for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin + 'static
+{
+}
+impl<T> Row for T where
+    T: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin + 'static
+{
+}
 
 struct Statement {
     where_sql: String,
@@ -78,7 +84,10 @@ struct Statement {
 
 impl ListSpec {
     /// Checks an `orderBy` against the whitelist.
-    pub fn check_order_by(&self, order_by: Option<&str>) -> std::result::Result<(), ListQueryError> {
+    pub fn check_order_by(
+        &self,
+        order_by: Option<&str>,
+    ) -> std::result::Result<(), ListQueryError> {
         match order_by {
             Some(name) if !self.sort_columns.iter().any(|(n, _)| *n == name) => {
                 Err(ListQueryError::OrderBy(name.to_string()))
@@ -98,7 +107,11 @@ impl ListSpec {
             .map(|(_, e)| *e)
             .unwrap_or(self.tie_breaker);
         let order = query.order.unwrap_or(default_order);
-        format!("ORDER BY {expr} {dir}, {tie} {dir}", dir = order.sql(), tie = self.tie_breaker)
+        format!(
+            "ORDER BY {expr} {dir}, {tie} {dir}",
+            dir = order.sql(),
+            tie = self.tie_breaker
+        )
     }
 
     fn statement(&self, scope: &Scope, query: &ListQuery, keys: Option<&[Value]>) -> Statement {
@@ -107,20 +120,26 @@ impl ListSpec {
             conditions.push(self.base_condition.to_string());
         }
         let mut values: Vec<Value> = Vec::new();
-        let next = |conditions: &mut Vec<String>, sql: &str, vals: &[Value], values: &mut Vec<Value>| {
-            let mut out = String::with_capacity(sql.len() + 8);
-            let mut used = vals.iter();
-            for ch in sql.chars() {
-                if ch == '?' {
-                    values.push(used.next().cloned().unwrap_or(Value::Int(None)));
-                    out.push_str(&format!("${}", values.len()));
-                } else {
-                    out.push(ch);
+        let next =
+            |conditions: &mut Vec<String>, sql: &str, vals: &[Value], values: &mut Vec<Value>| {
+                let mut out = String::with_capacity(sql.len() + 8);
+                let mut used = vals.iter();
+                for ch in sql.chars() {
+                    if ch == '?' {
+                        values.push(used.next().cloned().unwrap_or(Value::Int(None)));
+                        out.push_str(&format!("${}", values.len()));
+                    } else {
+                        out.push(ch);
+                    }
                 }
-            }
-            conditions.push(out);
-        };
-        if let Some(search) = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+                conditions.push(out);
+            };
+        if let Some(search) = query
+            .search
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
             let pattern = Value::from(like_pattern(search));
             let parts: Vec<String> = self
                 .search_columns
@@ -142,16 +161,27 @@ impl ListSpec {
                 conditions.push("1=0".into());
             } else {
                 let marks = vec!["?"; keys.len()].join(",");
-                next(&mut conditions, &format!("{} IN ({marks})", self.key_column), keys, &mut values);
+                next(
+                    &mut conditions,
+                    &format!("{} IN ({marks})", self.key_column),
+                    keys,
+                    &mut values,
+                );
             }
         }
-        Statement { where_sql: conditions.join(" AND "), values }
+        Statement {
+            where_sql: conditions.join(" AND "),
+            values,
+        }
     }
 
     /// One page of the list and the total count.
     pub async fn page<T: Row>(&self, db: &Db, scope: &Scope, query: &ListQuery) -> Result<Page<T>> {
         let statement = self.statement(scope, query, None);
-        let count_sql = format!("SELECT COUNT(*) FROM {} WHERE {}", self.from, statement.where_sql);
+        let count_sql = format!(
+            "SELECT COUNT(*) FROM {} WHERE {}",
+            self.from, statement.where_sql
+        );
         let mut sql = format!(
             "SELECT {} FROM {} WHERE {} {}",
             self.columns,
@@ -160,11 +190,18 @@ impl ListSpec {
             self.order_clause(query)
         );
         if let Some(limit) = query.limit {
-            sql.push_str(&format!(" LIMIT {limit} OFFSET {}", query.page.max(0) * limit));
+            sql.push_str(&format!(
+                " LIMIT {limit} OFFSET {}",
+                query.page.max(0) * limit
+            ));
         }
         on_pool!(db, |pool| {
-            let total: i64 = bind_values!(sqlx::query_scalar(&count_sql), &statement.values).fetch_one(pool).await?;
-            let data: Vec<T> = bind_values!(sqlx::query_as(&sql), &statement.values).fetch_all(pool).await?;
+            let total: i64 = bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
+                .fetch_one(pool)
+                .await?;
+            let data: Vec<T> = bind_values!(sqlx::query_as(&sql), &statement.values)
+                .fetch_all(pool)
+                .await?;
             Ok(Page { data, total })
         })
     }
@@ -180,7 +217,12 @@ impl ListSpec {
             statement.where_sql,
             self.order_clause(&query)
         );
-        on_pool!(db, |pool| bind_values!(sqlx::query_as(&sql), &statement.values).fetch_all(pool).await)
+        on_pool!(db, |pool| bind_values!(
+            sqlx::query_as(&sql),
+            &statement.values
+        )
+        .fetch_all(pool)
+        .await)
     }
 
     /// Streams the whole filtered list into `sink` row by row, in constant memory; stops early
@@ -201,7 +243,8 @@ impl ListSpec {
             self.order_clause(query)
         );
         on_pool!(db, |pool| {
-            let mut rows = bind_values!(sqlx::query_as::<_, T>(&sql), &statement.values).fetch(pool);
+            let mut rows =
+                bind_values!(sqlx::query_as::<_, T>(&sql), &statement.values).fetch(pool);
             loop {
                 match rows.try_next().await {
                     Ok(Some(row)) => {

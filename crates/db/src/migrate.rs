@@ -25,9 +25,14 @@ const MIGRATIONS: &[Migration] = &[migration!(1, "0001_foundation")];
 
 pub async fn run(db: &Db) -> Result<()> {
     let create = "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_on TEXT NOT NULL)";
-    on_pool!(db, |pool| sqlx::query(create).execute(pool).await.map(|_| ()))?;
+    on_pool!(db, |pool| sqlx::query(create)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
     let applied: Vec<i64> = on_pool!(db, |pool| {
-        sqlx::query_scalar("SELECT version FROM schema_migrations").fetch_all(pool).await
+        sqlx::query_scalar("SELECT version FROM schema_migrations")
+            .fetch_all(pool)
+            .await
     })?;
     for migration in MIGRATIONS.iter().filter(|m| !applied.contains(&m.version)) {
         let sql = match db {
@@ -37,15 +42,21 @@ pub async fn run(db: &Db) -> Result<()> {
         on_pool!(db, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::raw_sql(sql).execute(&mut *tx).await?;
-            sqlx::query("INSERT INTO schema_migrations (version, name, applied_on) VALUES ($1, $2, $3)")
-                .bind(migration.version)
-                .bind(migration.name)
-                .bind(now().to_rfc3339())
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO schema_migrations (version, name, applied_on) VALUES ($1, $2, $3)",
+            )
+            .bind(migration.version)
+            .bind(migration.name)
+            .bind(now().to_rfc3339())
+            .execute(&mut *tx)
+            .await?;
             tx.commit().await
         })?;
-        tracing::info!(version = migration.version, name = migration.name, "applied migration");
+        tracing::info!(
+            version = migration.version,
+            name = migration.name,
+            "applied migration"
+        );
     }
     crate::catalog::seed(db).await
 }

@@ -9,7 +9,14 @@ pub const RESET: &str = "reset";
 pub const REFRESH: &str = "refresh";
 
 /// Stores one token hash of a pair.
-pub async fn store(db: &Db, user_id: i64, token_hash: &str, kind: &str, pair_id: &str, expires_at: DateTime<Utc>) -> Result<()> {
+pub async fn store(
+    db: &Db,
+    user_id: i64,
+    token_hash: &str,
+    kind: &str,
+    pair_id: &str,
+    expires_at: DateTime<Utc>,
+) -> Result<()> {
     let sql = "INSERT INTO password_reset_tokens (user_id, token_hash, kind, pair_id, expires_at, created_on) VALUES ($1, $2, $3, $4, $5, $6)";
     on_pool!(db, |pool| {
         sqlx::query(sql)
@@ -28,7 +35,12 @@ pub async fn store(db: &Db, user_id: i64, token_hash: &str, kind: &str, pair_id:
 /// The user a live, unspent token of `kind` belongs to.
 pub async fn holder(db: &Db, token_hash: &str, kind: &str) -> Result<Option<i64>> {
     let sql = "SELECT user_id FROM password_reset_tokens WHERE token_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3";
-    on_pool!(db, |pool| sqlx::query_scalar(sql).bind(token_hash).bind(kind).bind(now()).fetch_optional(pool).await)
+    on_pool!(db, |pool| sqlx::query_scalar(sql)
+        .bind(token_hash)
+        .bind(kind)
+        .bind(now())
+        .fetch_optional(pool)
+        .await)
 }
 
 /// Spends a live token; answers its user, or None when it was not live (so two racing uses

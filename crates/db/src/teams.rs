@@ -51,8 +51,16 @@ pub struct Team {
 }
 
 async fn row(db: &Db, scope: &Scope, team_id: i64) -> Result<Option<TeamRow>> {
-    let sql = format!("SELECT {} FROM {} WHERE t.id = $1 AND {}", TEAMS.columns, TEAMS.from, scope.condition("t.builder_id"));
-    on_pool!(db, |pool| sqlx::query_as(&sql).bind(team_id).fetch_optional(pool).await)
+    let sql = format!(
+        "SELECT {} FROM {} WHERE t.id = $1 AND {}",
+        TEAMS.columns,
+        TEAMS.from,
+        scope.condition("t.builder_id")
+    );
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(team_id)
+        .fetch_optional(pool)
+        .await)
 }
 
 async fn members(db: &Db, team_id: i64) -> Result<Vec<AgentRow>> {
@@ -61,13 +69,18 @@ async fn members(db: &Db, team_id: i64) -> Result<Vec<AgentRow>> {
          ORDER BY (u.role_id IN (4, 8)) DESC, lower(u.firstname), u.user_id",
         AGENTS.columns, AGENTS.from
     );
-    let mut rows: Vec<AgentRow> = on_pool!(db, |pool| sqlx::query_as(&sql).bind(team_id).fetch_all(pool).await)?;
+    let mut rows: Vec<AgentRow> = on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(team_id)
+        .fetch_all(pool)
+        .await)?;
     attach_groups(db, &mut rows).await?;
     Ok(rows)
 }
 
 pub async fn get(db: &Db, scope: &Scope, team_id: i64) -> Result<Option<Team>> {
-    let Some(team) = row(db, scope, team_id).await? else { return Ok(None) };
+    let Some(team) = row(db, scope, team_id).await? else {
+        return Ok(None);
+    };
     let agents = members(db, team_id).await?;
     Ok(Some(Team { team, agents }))
 }
@@ -77,8 +90,14 @@ pub async fn of_builder(db: &Db, scope: &Scope, builder_id: i64) -> Result<Vec<T
     if !scope.allows(builder_id) {
         return Ok(Vec::new());
     }
-    let sql = format!("SELECT {} FROM {} WHERE t.builder_id = $1 ORDER BY lower(t.name), t.id", TEAMS.columns, TEAMS.from);
-    let rows: Vec<TeamRow> = on_pool!(db, |pool| sqlx::query_as(&sql).bind(builder_id).fetch_all(pool).await)?;
+    let sql = format!(
+        "SELECT {} FROM {} WHERE t.builder_id = $1 ORDER BY lower(t.name), t.id",
+        TEAMS.columns, TEAMS.from
+    );
+    let rows: Vec<TeamRow> = on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(builder_id)
+        .fetch_all(pool)
+        .await)?;
     let mut teams = Vec::with_capacity(rows.len());
     for team in rows {
         let agents = members(db, team.id).await?;
@@ -88,7 +107,13 @@ pub async fn of_builder(db: &Db, scope: &Scope, builder_id: i64) -> Result<Vec<T
 }
 
 /// Creates a team with its members (user ids already checked to belong to the builder).
-pub async fn create(db: &Db, builder_id: i64, name: &str, description: &str, member_ids: &[i64]) -> Result<i64> {
+pub async fn create(
+    db: &Db,
+    builder_id: i64,
+    name: &str,
+    description: &str,
+    member_ids: &[i64],
+) -> Result<i64> {
     let at = now();
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -114,13 +139,26 @@ pub async fn create(db: &Db, builder_id: i64, name: &str, description: &str, mem
 }
 
 /// Renames a team within the scope; false when there is no such team there.
-pub async fn update(db: &Db, scope: &Scope, team_id: i64, name: &str, description: &str) -> Result<bool> {
+pub async fn update(
+    db: &Db,
+    scope: &Scope,
+    team_id: i64,
+    name: &str,
+    description: &str,
+) -> Result<bool> {
     let sql = format!(
         "UPDATE teams SET name = $1, description = $2, modified_on = $3 WHERE id = $4 AND {}",
         scope.condition("builder_id")
     );
     on_pool!(db, |pool| {
-        sqlx::query(&sql).bind(name).bind(description).bind(now()).bind(team_id).execute(pool).await.map(|r| r.rows_affected() > 0)
+        sqlx::query(&sql)
+            .bind(name)
+            .bind(description)
+            .bind(now())
+            .bind(team_id)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected() > 0)
     })
 }
 
@@ -129,18 +167,27 @@ pub async fn delete_in_scope(db: &Db, scope: &Scope, ids: &[i64]) -> Result<u64>
         return Ok(0);
     }
     let list: Vec<String> = ids.iter().map(i64::to_string).collect();
-    let sql = format!("DELETE FROM teams WHERE id IN ({}) AND {}", list.join(","), scope.condition("builder_id"));
-    on_pool!(db, |pool| sqlx::query(&sql).execute(pool).await.map(|r| r.rows_affected()))
+    let sql = format!(
+        "DELETE FROM teams WHERE id IN ({}) AND {}",
+        list.join(","),
+        scope.condition("builder_id")
+    );
+    on_pool!(db, |pool| sqlx::query(&sql)
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()))
 }
 
 pub async fn add_member(db: &Db, team_id: i64, user_id: i64) -> Result<()> {
     on_pool!(db, |pool| {
-        sqlx::query("INSERT INTO team_members (team_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-            .bind(team_id)
-            .bind(user_id)
-            .execute(pool)
-            .await
-            .map(|_| ())
+        sqlx::query(
+            "INSERT INTO team_members (team_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        )
+        .bind(team_id)
+        .bind(user_id)
+        .execute(pool)
+        .await
+        .map(|_| ())
     })
 }
 

@@ -20,26 +20,45 @@ fn unique_name() -> String {
 fn rand_u32() -> u32 {
     use std::hash::{BuildHasher, Hasher};
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos(),
+    );
     hasher.finish() as u32
 }
 
 impl TestDb {
     pub async fn new() -> Result<TestDb> {
         let name = unique_name();
-        match std::env::var("TEST_DATABASE_URL").ok().filter(|u| !u.is_empty()) {
+        match std::env::var("TEST_DATABASE_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+        {
             Some(admin_url) => {
                 let admin = sqlx::PgPool::connect(&admin_url).await?;
-                sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await?;
+                sqlx::query(&format!("CREATE DATABASE {name}"))
+                    .execute(&admin)
+                    .await?;
                 admin.close().await;
-                let base = admin_url.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin_url);
+                let base = admin_url
+                    .rsplit_once('/')
+                    .map(|(b, _)| b)
+                    .unwrap_or(&admin_url);
                 let db = Db::connect(&format!("{base}/{name}")).await?;
-                Ok(TestDb { db, cleanup: Cleanup::Database { admin_url, name } })
+                Ok(TestDb {
+                    db,
+                    cleanup: Cleanup::Database { admin_url, name },
+                })
             }
             None => {
                 let path = std::env::temp_dir().join(format!("{name}.db"));
                 let db = Db::connect(&format!("sqlite://{}", path.display())).await?;
-                Ok(TestDb { db, cleanup: Cleanup::File(path) })
+                Ok(TestDb {
+                    db,
+                    cleanup: Cleanup::File(path),
+                })
             }
         }
     }
@@ -55,7 +74,9 @@ impl TestDb {
             }
             Cleanup::Database { admin_url, name } => {
                 if let Ok(admin) = sqlx::PgPool::connect(&admin_url).await {
-                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&admin).await;
+                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                        .execute(&admin)
+                        .await;
                     admin.close().await;
                 }
             }

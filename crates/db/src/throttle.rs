@@ -6,9 +6,17 @@ use chrono::{DateTime, Duration, Utc};
 use crate::{now, on_pool, Db, Result};
 
 /// Failures for `key` since `since`, and the oldest of them (from which the wait is counted).
-pub async fn failures_since(db: &Db, key: &str, since: DateTime<Utc>) -> Result<(i64, Option<DateTime<Utc>>)> {
+pub async fn failures_since(
+    db: &Db,
+    key: &str,
+    since: DateTime<Utc>,
+) -> Result<(i64, Option<DateTime<Utc>>)> {
     let sql = "SELECT COUNT(*), MIN(failed_at) FROM sign_in_failures WHERE throttle_key = $1 AND failed_at > $2";
-    on_pool!(db, |pool| sqlx::query_as(sql).bind(key).bind(since).fetch_one(pool).await)
+    on_pool!(db, |pool| sqlx::query_as(sql)
+        .bind(key)
+        .bind(since)
+        .fetch_one(pool)
+        .await)
 }
 
 pub async fn record_failure(db: &Db, keys: &[&str]) -> Result<()> {
@@ -33,6 +41,10 @@ pub async fn record_failure(db: &Db, keys: &[&str]) -> Result<()> {
 
 pub async fn clear(db: &Db, key: &str) -> Result<()> {
     on_pool!(db, |pool| {
-        sqlx::query("DELETE FROM sign_in_failures WHERE throttle_key = $1").bind(key).execute(pool).await.map(|_| ())
+        sqlx::query("DELETE FROM sign_in_failures WHERE throttle_key = $1")
+            .bind(key)
+            .execute(pool)
+            .await
+            .map(|_| ())
     })
 }

@@ -63,14 +63,20 @@ pub async fn find_for_sign_in(db: &Db, username: &str) -> Result<Option<UserReco
     let sql = format!(
         "SELECT {RECORD_COLUMNS} FROM users u LEFT JOIN builders b ON b.builder_id = u.builder_id WHERE u.username = $1"
     );
-    on_pool!(db, |pool| sqlx::query_as(&sql).bind(username.trim().to_lowercase()).fetch_optional(pool).await)
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(username.trim().to_lowercase())
+        .fetch_optional(pool)
+        .await)
 }
 
 pub async fn find_by_id(db: &Db, user_id: i64) -> Result<Option<UserRecord>> {
     let sql = format!(
         "SELECT {RECORD_COLUMNS} FROM users u LEFT JOIN builders b ON b.builder_id = u.builder_id WHERE u.user_id = $1"
     );
-    on_pool!(db, |pool| sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await)
 }
 
 /// A user of a builder within the scope, by username (platform admins are never reachable).
@@ -80,7 +86,10 @@ pub async fn find_in_scope(db: &Db, scope: &Scope, username: &str) -> Result<Opt
          WHERE u.username = $1 AND u.is_admin = FALSE AND u.builder_id IS NOT NULL AND {}",
         scope.condition("u.builder_id")
     );
-    on_pool!(db, |pool| sqlx::query_as(&sql).bind(username.trim().to_lowercase()).fetch_optional(pool).await)
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(username.trim().to_lowercase())
+        .fetch_optional(pool)
+        .await)
 }
 
 /// A group a user belongs to.
@@ -129,7 +138,14 @@ pub const AGENTS: ListSpec = ListSpec {
     ),
     from: "users u JOIN builders b ON b.builder_id = u.builder_id",
     scope_column: "u.builder_id",
-    search_columns: &["u.username", "u.firstname", "u.lastname", "u.email", "u.phone", "b.name"],
+    search_columns: &[
+        "u.username",
+        "u.firstname",
+        "u.lastname",
+        "u.email",
+        "u.phone",
+        "b.name",
+    ],
     sort_columns: &[
         ("username", "u.username"),
         ("firstname", "lower(u.firstname)"),
@@ -151,17 +167,27 @@ pub async fn attach_groups(db: &Db, rows: &mut [AgentRow]) -> Result<()> {
         return Ok(());
     }
     let ids: Vec<String> = rows.iter().map(|r| r.user_id.to_string()).collect();
-    let sql = format!("SELECT user_id, group_id FROM user_groups WHERE user_id IN ({}) ORDER BY group_id", ids.join(","));
+    let sql = format!(
+        "SELECT user_id, group_id FROM user_groups WHERE user_id IN ({}) ORDER BY group_id",
+        ids.join(",")
+    );
     let pairs: Vec<(i64, i64)> = on_pool!(db, |pool| sqlx::query_as(&sql).fetch_all(pool).await)?;
     for row in rows.iter_mut() {
-        row.groups = pairs.iter().filter(|(u, _)| *u == row.user_id).map(|(_, g)| Group { group_id: *g }).collect();
+        row.groups = pairs
+            .iter()
+            .filter(|(u, _)| *u == row.user_id)
+            .map(|(_, g)| Group { group_id: *g })
+            .collect();
     }
     Ok(())
 }
 
 pub async fn group_ids(db: &Db, user_id: i64) -> Result<Vec<i64>> {
     on_pool!(db, |pool| {
-        sqlx::query_scalar("SELECT group_id FROM user_groups WHERE user_id = $1 ORDER BY group_id").bind(user_id).fetch_all(pool).await
+        sqlx::query_scalar("SELECT group_id FROM user_groups WHERE user_id = $1 ORDER BY group_id")
+            .bind(user_id)
+            .fetch_all(pool)
+            .await
     })
 }
 
@@ -176,7 +202,10 @@ pub async fn available_agents(db: &Db, scope: &Scope, builder_id: i64) -> Result
          ORDER BY (u.role_id IN (4, 8)) DESC, lower(u.firstname), lower(u.lastname), u.user_id",
         AGENTS.columns, AGENTS.from, AGENTS.base_condition
     );
-    let mut rows: Vec<AgentRow> = on_pool!(db, |pool| sqlx::query_as(&sql).bind(builder_id).fetch_all(pool).await)?;
+    let mut rows: Vec<AgentRow> = on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(builder_id)
+        .fetch_all(pool)
+        .await)?;
     attach_groups(db, &mut rows).await?;
     Ok(rows)
 }
@@ -187,7 +216,10 @@ pub async fn program_managers(db: &Db, builder_id: i64) -> Result<Vec<AgentRow>>
         "SELECT {} FROM {} WHERE u.builder_id = $1 AND {} AND u.role_id IN (4, 8) ORDER BY lower(u.firstname), u.user_id",
         AGENTS.columns, AGENTS.from, AGENTS.base_condition
     );
-    on_pool!(db, |pool| sqlx::query_as(&sql).bind(builder_id).fetch_all(pool).await)
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(builder_id)
+        .fetch_all(pool)
+        .await)
 }
 
 /// The fields of a new user.
@@ -210,7 +242,10 @@ pub struct NewUser {
 /// Whether a username is taken (usernames are kept in lowercase).
 pub async fn username_taken(db: &Db, username: &str) -> Result<bool> {
     let count: i64 = on_pool!(db, |pool| {
-        sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE username = $1").bind(username.to_lowercase()).fetch_one(pool).await
+        sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE username = $1")
+            .bind(username.to_lowercase())
+            .fetch_one(pool)
+            .await
     })?;
     Ok(count > 0)
 }
@@ -297,7 +332,10 @@ pub async fn update_agent(db: &Db, user_id: i64, update: &AgentUpdate) -> Result
                 .await?;
         }
         // The role's group replaces the old role group; the enterprise group stays.
-        sqlx::query("DELETE FROM user_groups WHERE user_id = $1 AND group_id <> 6").bind(user_id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM user_groups WHERE user_id = $1 AND group_id <> 6")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
         for group in update.groups.iter().filter(|g| **g != 6) {
             sqlx::query("INSERT INTO user_groups (user_id, group_id) VALUES ($1, $2)")
                 .bind(user_id)

@@ -8,9 +8,17 @@ use db::{Scope, Value};
 use domain::lists::Order;
 
 async fn builder(db: &db::Db, name: &str) -> i64 {
-    db::builders::create(db, &NewBuilder { name: name.into(), webflow_name: name.to_lowercase(), timezone: 52, ..Default::default() })
-        .await
-        .unwrap()
+    db::builders::create(
+        db,
+        &NewBuilder {
+            name: name.into(),
+            webflow_name: name.to_lowercase(),
+            timezone: 52,
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap()
 }
 
 async fn agent(db: &db::Db, builder_id: i64, username: &str, first: &str, role: i64) -> i64 {
@@ -35,9 +43,16 @@ async fn agent(db: &db::Db, builder_id: i64, username: &str, first: &str, role: 
 async fn catalog_and_states_are_seeded() {
     let t = TestDb::new().await.unwrap();
     let zones = db::catalog::items(&t.db, Some(6)).await.unwrap();
-    assert_eq!(zones.iter().map(|z| z.catalog_id).collect::<Vec<_>>(), vec![51, 52, 53, 54]);
+    assert_eq!(
+        zones.iter().map(|z| z.catalog_id).collect::<Vec<_>>(),
+        vec![51, 52, 53, 54]
+    );
     assert_eq!(db::catalog::items(&t.db, Some(1)).await.unwrap().len(), 9);
-    assert!(db::catalog::items(&t.db, None).await.unwrap().iter().any(|c| c.catalog_id == 155));
+    assert!(db::catalog::items(&t.db, None)
+        .await
+        .unwrap()
+        .iter()
+        .any(|c| c.catalog_id == 155));
     assert_eq!(db::catalog::states(&t.db).await.unwrap().len(), 64);
     t.drop_db().await;
 }
@@ -53,32 +68,101 @@ async fn list_engine_searches_literally_sorts_pages_and_scopes() {
     agent(&t.db, b, "ann.other", "Ann", 2).await;
 
     let scope = Scope::builder(a);
-    let all = AGENTS.page::<AgentRow>(&t.db, &scope, &ListQuery { limit: Some(25), ..Default::default() }).await.unwrap();
+    let all = AGENTS
+        .page::<AgentRow>(
+            &t.db,
+            &scope,
+            &ListQuery {
+                limit: Some(25),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
     assert_eq!(all.total, 3, "the other builder's staff are not in scope");
     let names: Vec<_> = all.data.iter().map(|r| r.firstname.as_str()).collect();
-    assert_eq!(names, ["Per%cent", "Bob", "Ann"], "default sort is firstname desc");
+    assert_eq!(
+        names,
+        ["Per%cent", "Bob", "Ann"],
+        "default sort is firstname desc"
+    );
 
-    let search = |s: &str| ListQuery { search: Some(s.into()), limit: Some(25), ..Default::default() };
-    assert_eq!(AGENTS.page::<AgentRow>(&t.db, &scope, &search("%")).await.unwrap().total, 1, "% is literal");
-    assert_eq!(AGENTS.page::<AgentRow>(&t.db, &scope, &search("_")).await.unwrap().total, 0, "_ is literal");
-    assert_eq!(AGENTS.page::<AgentRow>(&t.db, &scope, &search("ANN")).await.unwrap().total, 1, "case-insensitive");
+    let search = |s: &str| ListQuery {
+        search: Some(s.into()),
+        limit: Some(25),
+        ..Default::default()
+    };
+    assert_eq!(
+        AGENTS
+            .page::<AgentRow>(&t.db, &scope, &search("%"))
+            .await
+            .unwrap()
+            .total,
+        1,
+        "% is literal"
+    );
+    assert_eq!(
+        AGENTS
+            .page::<AgentRow>(&t.db, &scope, &search("_"))
+            .await
+            .unwrap()
+            .total,
+        0,
+        "_ is literal"
+    );
+    assert_eq!(
+        AGENTS
+            .page::<AgentRow>(&t.db, &scope, &search("ANN"))
+            .await
+            .unwrap()
+            .total,
+        1,
+        "case-insensitive"
+    );
 
-    let sorted = ListQuery { order_by: Some("username".into()), order: Some(Order::Asc), limit: Some(25), page: 0, ..Default::default() };
-    let rows = AGENTS.page::<AgentRow>(&t.db, &scope, &sorted).await.unwrap();
+    let sorted = ListQuery {
+        order_by: Some("username".into()),
+        order: Some(Order::Asc),
+        limit: Some(25),
+        page: 0,
+        ..Default::default()
+    };
+    let rows = AGENTS
+        .page::<AgentRow>(&t.db, &scope, &sorted)
+        .await
+        .unwrap();
     assert_eq!(rows.data[0].username, "ann.one");
 
-    let second_page = ListQuery { limit: Some(2), page: 1, ..Default::default() };
-    let rows = AGENTS.page::<AgentRow>(&t.db, &scope, &second_page).await.unwrap();
+    let second_page = ListQuery {
+        limit: Some(2),
+        page: 1,
+        ..Default::default()
+    };
+    let rows = AGENTS
+        .page::<AgentRow>(&t.db, &scope, &second_page)
+        .await
+        .unwrap();
     assert_eq!((rows.data.len(), rows.total), (1, 3));
 
-    let picked = AGENTS.selected::<AgentRow>(&t.db, &scope, &[Value::from("ann.other"), Value::from("bob.two")]).await.unwrap();
+    let picked = AGENTS
+        .selected::<AgentRow>(
+            &t.db,
+            &scope,
+            &[Value::from("ann.other"), Value::from("bob.two")],
+        )
+        .await
+        .unwrap();
     assert_eq!(picked.len(), 1, "selection is scoped too");
     assert!(AGENTS.check_order_by(Some("pass_word")).is_err());
 
     let (tx, mut rx) = tokio::sync::mpsc::channel(4);
     let streamed = tokio::spawn({
         let db = t.db.clone();
-        async move { AGENTS.stream::<AgentRow>(&db, &Scope::All, &ListQuery::default(), tx).await }
+        async move {
+            AGENTS
+                .stream::<AgentRow>(&db, &Scope::All, &ListQuery::default(), tx)
+                .await
+        }
     });
     let mut count = 0;
     while let Some(row) = rx.recv().await {
@@ -96,10 +180,29 @@ async fn usernames_are_unique_and_deletes_are_scoped() {
     let a = builder(&t.db, "Alpha").await;
     let b = builder(&t.db, "Beta").await;
     agent(&t.db, a, "ann.one", "Ann", 2).await;
-    let clash = db::users::create(&t.db, &NewUser { username: "Ann.One".into(), builder_id: Some(b), role_id: 2, ..Default::default() }).await;
+    let clash = db::users::create(
+        &t.db,
+        &NewUser {
+            username: "Ann.One".into(),
+            builder_id: Some(b),
+            role_id: 2,
+            ..Default::default()
+        },
+    )
+    .await;
     assert!(matches!(clash, Err(db::Error::Database(e)) if e.is_unique_violation()));
-    assert_eq!(db::users::delete_in_scope(&t.db, &Scope::builder(b), &["ann.one".into()]).await.unwrap(), 0);
-    assert_eq!(db::users::delete_in_scope(&t.db, &Scope::builder(a), &["ANN.ONE".into()]).await.unwrap(), 1);
+    assert_eq!(
+        db::users::delete_in_scope(&t.db, &Scope::builder(b), &["ann.one".into()])
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        db::users::delete_in_scope(&t.db, &Scope::builder(a), &["ANN.ONE".into()])
+            .await
+            .unwrap(),
+        1
+    );
     t.drop_db().await;
 }
 
@@ -109,15 +212,27 @@ async fn teams_keep_their_members() {
     let a = builder(&t.db, "Alpha").await;
     let ann = agent(&t.db, a, "ann.one", "Ann", 2).await;
     let pm = agent(&t.db, a, "pam.pm", "Pam", 4).await;
-    let id = db::teams::create(&t.db, a, "North", "Sales", &[ann]).await.unwrap();
+    let id = db::teams::create(&t.db, a, "North", "Sales", &[ann])
+        .await
+        .unwrap();
     db::teams::add_member(&t.db, id, pm).await.unwrap();
     db::teams::add_member(&t.db, id, pm).await.unwrap();
-    let team = db::teams::get(&t.db, &Scope::builder(a), id).await.unwrap().unwrap();
+    let team = db::teams::get(&t.db, &Scope::builder(a), id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(team.team.total_members, 2);
     assert_eq!(team.agents[0].username, "pam.pm", "program managers first");
-    assert!(db::teams::get(&t.db, &Scope::builder(a + 1), id).await.unwrap().is_none());
+    assert!(db::teams::get(&t.db, &Scope::builder(a + 1), id)
+        .await
+        .unwrap()
+        .is_none());
     assert!(db::teams::remove_member(&t.db, id, ann).await.unwrap());
-    assert!(!db::teams::update(&t.db, &Scope::builder(a + 1), id, "x", "y").await.unwrap());
+    assert!(
+        !db::teams::update(&t.db, &Scope::builder(a + 1), id, "x", "y")
+            .await
+            .unwrap()
+    );
     t.drop_db().await;
 }
 
@@ -127,34 +242,103 @@ async fn reset_tokens_are_spent_once() {
     let a = builder(&t.db, "Alpha").await;
     let ann = agent(&t.db, a, "ann.one", "Ann", 2).await;
     let later = db::now() + chrono::Duration::minutes(5);
-    db::resets::store(&t.db, ann, "h-reset", db::resets::RESET, "pair", later).await.unwrap();
-    db::resets::store(&t.db, ann, "h-refresh", db::resets::REFRESH, "pair", later).await.unwrap();
-    assert_eq!(db::resets::holder(&t.db, "h-reset", db::resets::RESET).await.unwrap(), Some(ann));
-    assert_eq!(db::resets::holder(&t.db, "h-reset", db::resets::REFRESH).await.unwrap(), None, "kinds do not mix");
-    assert_eq!(db::resets::spend(&t.db, "h-reset", db::resets::RESET).await.unwrap(), Some(ann));
-    assert_eq!(db::resets::spend(&t.db, "h-reset", db::resets::RESET).await.unwrap(), None);
-    assert_eq!(db::resets::spend(&t.db, "h-refresh", db::resets::REFRESH).await.unwrap(), None, "the pair is spent");
+    db::resets::store(&t.db, ann, "h-reset", db::resets::RESET, "pair", later)
+        .await
+        .unwrap();
+    db::resets::store(&t.db, ann, "h-refresh", db::resets::REFRESH, "pair", later)
+        .await
+        .unwrap();
+    assert_eq!(
+        db::resets::holder(&t.db, "h-reset", db::resets::RESET)
+            .await
+            .unwrap(),
+        Some(ann)
+    );
+    assert_eq!(
+        db::resets::holder(&t.db, "h-reset", db::resets::REFRESH)
+            .await
+            .unwrap(),
+        None,
+        "kinds do not mix"
+    );
+    assert_eq!(
+        db::resets::spend(&t.db, "h-reset", db::resets::RESET)
+            .await
+            .unwrap(),
+        Some(ann)
+    );
+    assert_eq!(
+        db::resets::spend(&t.db, "h-reset", db::resets::RESET)
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        db::resets::spend(&t.db, "h-refresh", db::resets::REFRESH)
+            .await
+            .unwrap(),
+        None,
+        "the pair is spent"
+    );
     let past = db::now() - chrono::Duration::minutes(1);
-    db::resets::store(&t.db, ann, "h-old", db::resets::RESET, "pair2", past).await.unwrap();
-    assert_eq!(db::resets::holder(&t.db, "h-old", db::resets::RESET).await.unwrap(), None, "expired");
+    db::resets::store(&t.db, ann, "h-old", db::resets::RESET, "pair2", past)
+        .await
+        .unwrap();
+    assert_eq!(
+        db::resets::holder(&t.db, "h-old", db::resets::RESET)
+            .await
+            .unwrap(),
+        None,
+        "expired"
+    );
     t.drop_db().await;
 }
 
 #[tokio::test]
 async fn jobs_are_claimed_once_and_retried_with_backoff() {
     let t = TestDb::new().await.unwrap();
-    let mail = db::jobs::queue_mail(&t.db, "a@example.com", "Hi", "Body").await.unwrap();
+    let mail = db::jobs::queue_mail(&t.db, "a@example.com", "Hi", "Body")
+        .await
+        .unwrap();
     let job = db::jobs::claim(&t.db).await.unwrap().expect("a due job");
-    assert_eq!((job.kind.as_str(), job.payload.clone(), job.attempts), (db::jobs::DELIVER_MAIL, mail.to_string(), 1));
-    assert!(db::jobs::claim(&t.db).await.unwrap().is_none(), "a running job is not claimed twice");
+    assert_eq!(
+        (job.kind.as_str(), job.payload.clone(), job.attempts),
+        (db::jobs::DELIVER_MAIL, mail.to_string(), 1)
+    );
+    assert!(
+        db::jobs::claim(&t.db).await.unwrap().is_none(),
+        "a running job is not claimed twice"
+    );
     db::jobs::fail(&t.db, &job, "smtp down").await.unwrap();
     let (state, attempts, error) = db::jobs::state_of(&t.db, job.id).await.unwrap().unwrap();
-    assert_eq!((state.as_str(), attempts, error.as_deref()), ("queued", 1, Some("smtp down")));
-    assert!(db::jobs::claim(&t.db).await.unwrap().is_none(), "not due until the backoff passes");
-    let parked = db::jobs::Job { attempts: db::jobs::MAX_ATTEMPTS, ..job };
+    assert_eq!(
+        (state.as_str(), attempts, error.as_deref()),
+        ("queued", 1, Some("smtp down"))
+    );
+    assert!(
+        db::jobs::claim(&t.db).await.unwrap().is_none(),
+        "not due until the backoff passes"
+    );
+    let parked = db::jobs::Job {
+        attempts: db::jobs::MAX_ATTEMPTS,
+        ..job
+    };
     db::jobs::fail(&t.db, &parked, "still down").await.unwrap();
-    assert_eq!(db::jobs::state_of(&t.db, parked.id).await.unwrap().unwrap().0, "failed");
-    assert_eq!(db::jobs::mails_to(&t.db, "a@example.com").await.unwrap().len(), 1);
+    assert_eq!(
+        db::jobs::state_of(&t.db, parked.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .0,
+        "failed"
+    );
+    assert_eq!(
+        db::jobs::mails_to(&t.db, "a@example.com")
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
     t.drop_db().await;
 }
 
@@ -162,11 +346,66 @@ async fn jobs_are_claimed_once_and_retried_with_backoff() {
 async fn throttle_counts_recent_failures() {
     let t = TestDb::new().await.unwrap();
     let since = db::now() - chrono::Duration::minutes(15);
-    db::throttle::record_failure(&t.db, &["account:x", "address:y"]).await.unwrap();
-    db::throttle::record_failure(&t.db, &["account:x"]).await.unwrap();
-    assert_eq!(db::throttle::failures_since(&t.db, "account:x", since).await.unwrap().0, 2);
+    db::throttle::record_failure(&t.db, &["account:x", "address:y"])
+        .await
+        .unwrap();
+    db::throttle::record_failure(&t.db, &["account:x"])
+        .await
+        .unwrap();
+    assert_eq!(
+        db::throttle::failures_since(&t.db, "account:x", since)
+            .await
+            .unwrap()
+            .0,
+        2
+    );
     db::throttle::clear(&t.db, "account:x").await.unwrap();
-    assert_eq!(db::throttle::failures_since(&t.db, "account:x", since).await.unwrap().0, 0);
-    assert_eq!(db::throttle::failures_since(&t.db, "address:y", since).await.unwrap().0, 1);
+    assert_eq!(
+        db::throttle::failures_since(&t.db, "account:x", since)
+            .await
+            .unwrap()
+            .0,
+        0
+    );
+    assert_eq!(
+        db::throttle::failures_since(&t.db, "address:y", since)
+            .await
+            .unwrap()
+            .0,
+        1
+    );
+    t.drop_db().await;
+}
+
+#[tokio::test]
+async fn user_types_match_the_role_labels() {
+    let t = TestDb::new().await.unwrap();
+    let a = builder(&t.db, "Alpha").await;
+    for role in domain::roles::Role::ALL {
+        agent(&t.db, a, &format!("user{}", role.id()), "Ann", role.id()).await;
+    }
+    agent(&t.db, a, "legacy.sales", "Ann", -1).await;
+    agent(&t.db, a, "legacy.other", "Ann", 5).await;
+    let rows = AGENTS
+        .page::<AgentRow>(
+            &t.db,
+            &Scope::builder(a),
+            &ListQuery {
+                limit: Some(25),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    for row in rows.data {
+        let role = domain::roles::Role::from_id(row.role_id).unwrap();
+        assert_eq!(row.user_type, role.label(), "{}", row.username);
+        assert_eq!(
+            row.is_project_manager,
+            role.is_project_manager(),
+            "{}",
+            row.username
+        );
+    }
     t.drop_db().await;
 }

@@ -22,13 +22,55 @@ pub struct Disposition {
 }
 
 pub const DISPOSITIONS: [Disposition; 9] = [
-    Disposition { id: 10, name: "Archived", constant: "PROPERTY_ARCHIVED", billable: false, tours: false },
-    Disposition { id: 11, name: "Accessible", constant: "PROPERTY_AVAILABLE", billable: true, tours: true },
-    Disposition { id: 12, name: "Under Contract", constant: "PROPERTY_UNDER_CONTRACT", billable: true, tours: true },
-    Disposition { id: 13, name: "Sold", constant: "PROPERTY_SOLD", billable: false, tours: false },
-    Disposition { id: 14, name: "Rented", constant: "PROPERTY_RENTED", billable: true, tours: false },
-    Disposition { id: 15, name: "Created", constant: "PROPERTY_CREATED", billable: false, tours: false },
-    Disposition { id: 16, name: "Non-Accessible", constant: "PROPERTY_NOT_AVAILABLE", billable: false, tours: false },
+    Disposition {
+        id: 10,
+        name: "Archived",
+        constant: "PROPERTY_ARCHIVED",
+        billable: false,
+        tours: false,
+    },
+    Disposition {
+        id: 11,
+        name: "Accessible",
+        constant: "PROPERTY_AVAILABLE",
+        billable: true,
+        tours: true,
+    },
+    Disposition {
+        id: 12,
+        name: "Under Contract",
+        constant: "PROPERTY_UNDER_CONTRACT",
+        billable: true,
+        tours: true,
+    },
+    Disposition {
+        id: 13,
+        name: "Sold",
+        constant: "PROPERTY_SOLD",
+        billable: false,
+        tours: false,
+    },
+    Disposition {
+        id: 14,
+        name: "Rented",
+        constant: "PROPERTY_RENTED",
+        billable: true,
+        tours: false,
+    },
+    Disposition {
+        id: 15,
+        name: "Created",
+        constant: "PROPERTY_CREATED",
+        billable: false,
+        tours: false,
+    },
+    Disposition {
+        id: 16,
+        name: "Non-Accessible",
+        constant: "PROPERTY_NOT_AVAILABLE",
+        billable: false,
+        tours: false,
+    },
     Disposition {
         id: 17,
         name: "Smart Lock Maintenance",
@@ -36,7 +78,13 @@ pub const DISPOSITIONS: [Disposition; 9] = [
         billable: false,
         tours: false,
     },
-    Disposition { id: 18, name: "Staff Access", constant: "PROPERTY_STAFF_ACCESS", billable: true, tours: false },
+    Disposition {
+        id: 18,
+        name: "Staff Access",
+        constant: "PROPERTY_STAFF_ACCESS",
+        billable: true,
+        tours: false,
+    },
 ];
 
 pub fn disposition_by_constant(constant: &str) -> Option<&'static Disposition> {
@@ -128,23 +176,69 @@ fn city_of(zone: &'static str) -> &'static str {
 
 /// US states and Canadian provinces: (state_id, code, name).
 pub const STATES: [(i64, &str, &str); 64] = [
-    (1, "AL", "Alabama"), (2, "AK", "Alaska"), (3, "AZ", "Arizona"), (4, "AR", "Arkansas"),
-    (5, "CA", "California"), (6, "CO", "Colorado"), (7, "CT", "Connecticut"), (8, "DE", "Delaware"),
-    (9, "DC", "District of Columbia"), (10, "FL", "Florida"), (11, "GA", "Georgia"), (12, "HI", "Hawaii"),
-    (13, "ID", "Idaho"), (14, "IL", "Illinois"), (15, "IN", "Indiana"), (16, "IA", "Iowa"),
-    (17, "KS", "Kansas"), (18, "KY", "Kentucky"), (19, "LA", "Louisiana"), (20, "ME", "Maine"),
-    (21, "MD", "Maryland"), (22, "MA", "Massachusetts"), (23, "MI", "Michigan"), (24, "MN", "Minnesota"),
-    (25, "MS", "Mississippi"), (26, "MO", "Missouri"), (27, "MT", "Montana"), (28, "NE", "Nebraska"),
-    (29, "NV", "Nevada"), (30, "NH", "New Hampshire"), (31, "NJ", "New Jersey"), (32, "NM", "New Mexico"),
-    (33, "NY", "New York"), (34, "NC", "North Carolina"), (35, "ND", "North Dakota"), (36, "OH", "Ohio"),
-    (37, "OK", "Oklahoma"), (38, "OR", "Oregon"), (39, "PA", "Pennsylvania"), (40, "RI", "Rhode Island"),
-    (41, "SC", "South Carolina"), (42, "SD", "South Dakota"), (43, "TN", "Tennessee"), (44, "TX", "Texas"),
-    (45, "UT", "Utah"), (46, "VT", "Vermont"), (47, "VA", "Virginia"), (48, "WA", "Washington"),
-    (49, "WV", "West Virginia"), (50, "WI", "Wisconsin"), (51, "WY", "Wyoming"),
-    (52, "AB", "Alberta"), (53, "BC", "British Columbia"), (54, "MB", "Manitoba"),
-    (55, "NB", "New Brunswick"), (56, "NL", "Newfoundland and Labrador"), (57, "NS", "Nova Scotia"),
-    (58, "ON", "Ontario"), (59, "PE", "Prince Edward Island"), (60, "QC", "Quebec"),
-    (61, "SK", "Saskatchewan"), (62, "NT", "Northwest Territories"), (63, "NU", "Nunavut"),
+    (1, "AL", "Alabama"),
+    (2, "AK", "Alaska"),
+    (3, "AZ", "Arizona"),
+    (4, "AR", "Arkansas"),
+    (5, "CA", "California"),
+    (6, "CO", "Colorado"),
+    (7, "CT", "Connecticut"),
+    (8, "DE", "Delaware"),
+    (9, "DC", "District of Columbia"),
+    (10, "FL", "Florida"),
+    (11, "GA", "Georgia"),
+    (12, "HI", "Hawaii"),
+    (13, "ID", "Idaho"),
+    (14, "IL", "Illinois"),
+    (15, "IN", "Indiana"),
+    (16, "IA", "Iowa"),
+    (17, "KS", "Kansas"),
+    (18, "KY", "Kentucky"),
+    (19, "LA", "Louisiana"),
+    (20, "ME", "Maine"),
+    (21, "MD", "Maryland"),
+    (22, "MA", "Massachusetts"),
+    (23, "MI", "Michigan"),
+    (24, "MN", "Minnesota"),
+    (25, "MS", "Mississippi"),
+    (26, "MO", "Missouri"),
+    (27, "MT", "Montana"),
+    (28, "NE", "Nebraska"),
+    (29, "NV", "Nevada"),
+    (30, "NH", "New Hampshire"),
+    (31, "NJ", "New Jersey"),
+    (32, "NM", "New Mexico"),
+    (33, "NY", "New York"),
+    (34, "NC", "North Carolina"),
+    (35, "ND", "North Dakota"),
+    (36, "OH", "Ohio"),
+    (37, "OK", "Oklahoma"),
+    (38, "OR", "Oregon"),
+    (39, "PA", "Pennsylvania"),
+    (40, "RI", "Rhode Island"),
+    (41, "SC", "South Carolina"),
+    (42, "SD", "South Dakota"),
+    (43, "TN", "Tennessee"),
+    (44, "TX", "Texas"),
+    (45, "UT", "Utah"),
+    (46, "VT", "Vermont"),
+    (47, "VA", "Virginia"),
+    (48, "WA", "Washington"),
+    (49, "WV", "West Virginia"),
+    (50, "WI", "Wisconsin"),
+    (51, "WY", "Wyoming"),
+    (52, "AB", "Alberta"),
+    (53, "BC", "British Columbia"),
+    (54, "MB", "Manitoba"),
+    (55, "NB", "New Brunswick"),
+    (56, "NL", "Newfoundland and Labrador"),
+    (57, "NS", "Nova Scotia"),
+    (58, "ON", "Ontario"),
+    (59, "PE", "Prince Edward Island"),
+    (60, "QC", "Quebec"),
+    (61, "SK", "Saskatchewan"),
+    (62, "NT", "Northwest Territories"),
+    (63, "NU", "Nunavut"),
     (64, "YT", "Yukon"),
 ];
 
@@ -164,11 +258,20 @@ mod tests {
     fn spec_ids_are_seeded() {
         let rows = rows();
         let find = |id: i64| rows.iter().find(|r| r.0 == id).cloned();
-        assert_eq!(find(51).map(|r| (r.1, r.2)), Some((TYPE_TIMEZONE, "Denver")));
+        assert_eq!(
+            find(51).map(|r| (r.1, r.2)),
+            Some((TYPE_TIMEZONE, "Denver"))
+        );
         assert_eq!(find(52).map(|r| r.2), Some("New York"));
         assert_eq!(find(53).map(|r| r.2), Some("Chicago"));
         assert_eq!(find(54).map(|r| r.2), Some("Los Angeles"));
-        for (id, name) in [(122, "V"), (123, "AG"), (124, "TC"), (125, "CL"), (126, "NN")] {
+        for (id, name) in [
+            (122, "V"),
+            (123, "AG"),
+            (124, "TC"),
+            (125, "CL"),
+            (126, "NN"),
+        ] {
             assert_eq!(find(id).map(|r| r.2), Some(name));
         }
         assert_eq!(find(155).map(|r| r.2), Some("Blacklisted"));

@@ -108,7 +108,10 @@ mod tests {
 
     #[test]
     fn error_messages_name_the_field() {
-        assert_eq!(ListQueryError::OrderBy("pass_word".into()).message(), "Cannot sort by pass_word");
+        assert_eq!(
+            ListQueryError::OrderBy("pass_word".into()).message(),
+            "Cannot sort by pass_word"
+        );
         assert_eq!(ListQueryError::OrderBy("x".into()).field(), "orderBy");
         assert_eq!(ListQueryError::Limit.field(), "limit");
     }

@@ -79,7 +79,10 @@ impl Role {
 
     /// Other Staff and Trade Contractors get no lead notifications.
     pub fn receives_lead_notifications(self) -> bool {
-        matches!(self, Role::SuperAdmin | Role::ProgramManager | Role::SalesStaff)
+        matches!(
+            self,
+            Role::SuperAdmin | Role::ProgramManager | Role::SalesStaff
+        )
     }
 }
 
@@ -146,8 +149,14 @@ mod tests {
 
     #[test]
     fn group_labels() {
-        let labels: Vec<_> = [1, 2, 3, 4, 6, 7, 8, 5, 0].iter().map(|g| group_label(*g)).collect();
-        assert_eq!(labels, ["OS", "SS", "CC", "PM", "EN", "TC", "SA", "OS", "OS"]);
+        let labels: Vec<_> = [1, 2, 3, 4, 6, 7, 8, 5, 0]
+            .iter()
+            .map(|g| group_label(*g))
+            .collect();
+        assert_eq!(
+            labels,
+            ["OS", "SS", "CC", "PM", "EN", "TC", "SA", "OS", "OS"]
+        );
     }
 
     #[test]

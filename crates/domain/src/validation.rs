@@ -28,19 +28,30 @@ pub fn is_profile_phone(text: &str) -> bool {
 fn phone_digits_match(text: &str, last: usize) -> bool {
     let parts: Vec<&str> = text.split('-').collect();
     parts.len() == 3
-        && [3, 3, last].iter().zip(&parts).all(|(n, p)| p.len() == *n && p.bytes().all(|b| b.is_ascii_digit()))
+        && [3, 3, last]
+            .iter()
+            .zip(&parts)
+            .all(|(n, p)| p.len() == *n && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A plain e-mail check: one @, a non-empty local part, a domain of at least two dot-separated
 /// labels of letters, digits and hyphens, no spaces.
 pub fn is_email(text: &str) -> bool {
-    let Some((local, domain)) = text.split_once('@') else { return false };
-    if local.is_empty() || local.len() > 64 || domain.contains('@') || text.chars().any(char::is_whitespace) {
+    let Some((local, domain)) = text.split_once('@') else {
+        return false;
+    };
+    if local.is_empty()
+        || local.len() > 64
+        || domain.contains('@')
+        || text.chars().any(char::is_whitespace)
+    {
         return false;
     }
     let labels: Vec<&str> = domain.split('.').collect();
     labels.len() >= 2
-        && labels.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && labels
+            .iter()
+            .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
         && labels.last().is_some_and(|tld| tld.len() >= 2)
 }
 
@@ -60,14 +71,21 @@ pub fn is_alphanumeric_name(text: &str) -> bool {
 
 /// firstname.lastname in lowercase, spaces dropped: the suggested username.
 pub fn suggested_username(firstname: &str, lastname: &str) -> String {
-    let clean = |s: &str| s.to_lowercase().chars().filter(|c| c.is_alphanumeric()).collect::<String>();
+    let clean = |s: &str| {
+        s.to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect::<String>()
+    };
     format!("{}.{}", clean(firstname), clean(lastname))
 }
 
 /// Usernames: 1–250 characters of letters, digits, dot, dash, underscore.
 pub fn is_username(text: &str) -> bool {
     (1..=NAME_MAX).contains(&text.chars().count())
-        && text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '@'))
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '@'))
 }
 
 fn length_ok(text: &str) -> bool {
@@ -92,7 +110,9 @@ pub struct AgentForm<'a> {
 pub fn check_agent(form: &AgentForm) -> FieldErrors {
     let mut errors = FieldErrors::new();
     let mut put = |field: &str, message: &str| {
-        errors.entry(field.to_string()).or_insert_with(|| message.to_string());
+        errors
+            .entry(field.to_string())
+            .or_insert_with(|| message.to_string());
     };
     match form.role_id.map(Role::from_id) {
         Some(Some(_)) => {}
@@ -101,9 +121,15 @@ pub fn check_agent(form: &AgentForm) -> FieldErrors {
     if form.username.is_empty() {
         put("username", "Username is required");
     } else if !is_username(form.username) {
-        put("username", "Username must be 1-250 letters, digits, dots, dashes or underscores");
+        put(
+            "username",
+            "Username must be 1-250 letters, digits, dots, dashes or underscores",
+        );
     }
-    for (field, label, value) in [("firstname", "First name", form.firstname), ("lastname", "Last name", form.lastname)] {
+    for (field, label, value) in [
+        ("firstname", "First name", form.firstname),
+        ("lastname", "Last name", form.lastname),
+    ] {
         if value.trim().is_empty() {
             put(field, &format!("{label} is required"));
         } else if !length_ok(value) {
@@ -122,7 +148,12 @@ pub fn check_agent(form: &AgentForm) -> FieldErrors {
     } else if !is_phone(form.phone) {
         put("phone", "Phone must match 999-999-9999");
     }
-    check_password(form.password, form.confirm_password, "confirm_password", &mut errors);
+    check_password(
+        form.password,
+        form.confirm_password,
+        "confirm_password",
+        &mut errors,
+    );
     for (field, value) in [("send_sms", form.send_sms), ("send_email", form.send_email)] {
         if value != 0 && value != 1 {
             errors.insert(field.into(), format!("{field} must be 0 or 1"));
@@ -137,13 +168,21 @@ pub fn check_agent(form: &AgentForm) -> FieldErrors {
 }
 
 /// A password may be absent; when given it must be long enough and match its confirmation.
-pub fn check_password(password: Option<&str>, confirm: Option<&str>, confirm_field: &str, errors: &mut FieldErrors) {
+pub fn check_password(
+    password: Option<&str>,
+    confirm: Option<&str>,
+    confirm_field: &str,
+    errors: &mut FieldErrors,
+) {
     let password = password.unwrap_or("");
     if password.is_empty() && confirm.unwrap_or("").is_empty() {
         return;
     }
     if password.chars().count() < PASSWORD_MIN {
-        errors.insert("pass_word".into(), format!("Password must be at least {PASSWORD_MIN} characters"));
+        errors.insert(
+            "pass_word".into(),
+            format!("Password must be at least {PASSWORD_MIN} characters"),
+        );
     }
     if Some(password) != confirm {
         errors.insert(confirm_field.into(), MSG_PASSWORD_MISMATCH.into());
@@ -173,13 +212,22 @@ pub struct ProfileForm<'a> {
 
 pub fn check_profile(form: &ProfileForm) -> FieldErrors {
     let mut errors = FieldErrors::new();
-    for (field, label, value) in [("firstName", "First name", form.firstname), ("lastName", "Last name", form.lastname)] {
+    for (field, label, value) in [
+        ("firstName", "First name", form.firstname),
+        ("lastName", "Last name", form.lastname),
+    ] {
         if value.trim().is_empty() {
             errors.insert(field.into(), format!("{label} is required"));
         } else if !length_ok(value) {
-            errors.insert(field.into(), format!("{label} must be at most 250 characters"));
+            errors.insert(
+                field.into(),
+                format!("{label} must be at most 250 characters"),
+            );
         } else if !is_alphanumeric_name(value) {
-            errors.insert(field.into(), format!("{label} may contain letters and digits only"));
+            errors.insert(
+                field.into(),
+                format!("{label} may contain letters and digits only"),
+            );
         }
     }
     if form.phone.is_empty() {
@@ -229,7 +277,10 @@ pub fn check_feedback(message: &str) -> FieldErrors {
     if message.trim().is_empty() {
         errors.insert("feedbackMessage".into(), MSG_REQUIRED.into());
     } else if message.chars().count() > 5000 {
-        errors.insert("feedbackMessage".into(), "Feedback must be at most 5000 characters".into());
+        errors.insert(
+            "feedbackMessage".into(),
+            "Feedback must be at most 5000 characters".into(),
+        );
     }
     errors
 }
@@ -261,9 +312,15 @@ mod tests {
 
     #[test]
     fn missing_role_has_the_spec_message() {
-        let errors = check_agent(&AgentForm { role_id: None, ..agent() });
+        let errors = check_agent(&AgentForm {
+            role_id: None,
+            ..agent()
+        });
         assert_eq!(errors["roles"], MSG_SELECT_ROLE);
-        let errors = check_agent(&AgentForm { role_id: Some(42), ..agent() });
+        let errors = check_agent(&AgentForm {
+            role_id: Some(42),
+            ..agent()
+        });
         assert_eq!(errors["roles"], MSG_SELECT_ROLE);
     }
 
@@ -293,22 +350,47 @@ mod tests {
         assert!(!is_letters_name("Mary  Ann"));
         assert!(!is_letters_name("O'Neil"));
         let long = "a".repeat(251);
-        let errors = check_agent(&AgentForm { firstname: &long, ..agent() });
-        assert_eq!(errors["firstname"], "First name must be at most 250 characters");
+        let errors = check_agent(&AgentForm {
+            firstname: &long,
+            ..agent()
+        });
+        assert_eq!(
+            errors["firstname"],
+            "First name must be at most 250 characters"
+        );
     }
 
     #[test]
     fn passwords_must_match() {
-        let errors = check_agent(&AgentForm { password: Some("secret-one"), confirm_password: Some("secret-two"), ..agent() });
+        let errors = check_agent(&AgentForm {
+            password: Some("secret-one"),
+            confirm_password: Some("secret-two"),
+            ..agent()
+        });
         assert_eq!(errors["confirm_password"], MSG_PASSWORD_MISMATCH);
-        let errors = check_agent(&AgentForm { password: Some("short"), confirm_password: Some("short"), ..agent() });
-        assert_eq!(errors["pass_word"], "Password must be at least 8 characters");
-        assert!(check_agent(&AgentForm { password: Some(""), confirm_password: None, ..agent() }).is_empty());
+        let errors = check_agent(&AgentForm {
+            password: Some("short"),
+            confirm_password: Some("short"),
+            ..agent()
+        });
+        assert_eq!(
+            errors["pass_word"],
+            "Password must be at least 8 characters"
+        );
+        assert!(check_agent(&AgentForm {
+            password: Some(""),
+            confirm_password: None,
+            ..agent()
+        })
+        .is_empty());
     }
 
     #[test]
     fn notification_flags_are_zero_or_one() {
-        let errors = check_agent(&AgentForm { send_sms: 2, ..agent() });
+        let errors = check_agent(&AgentForm {
+            send_sms: 2,
+            ..agent()
+        });
         assert_eq!(errors["send_sms"], "send_sms must be 0 or 1");
     }
 
@@ -355,12 +437,26 @@ mod tests {
     #[test]
     fn profile_rules() {
         assert!(check_profile(&profile()).is_empty());
-        let errors = check_profile(&ProfileForm { send_cc_email: 1, ..profile() });
+        let errors = check_profile(&ProfileForm {
+            send_cc_email: 1,
+            ..profile()
+        });
         assert_eq!(errors["cc_email"], "CC email is required");
-        let errors = check_profile(&ProfileForm { password: Some("long-enough"), confirm: Some("other-one"), ..profile() });
+        let errors = check_profile(&ProfileForm {
+            password: Some("long-enough"),
+            confirm: Some("other-one"),
+            ..profile()
+        });
         assert_eq!(errors["confirm"], MSG_PASSWORD_MISMATCH);
-        let errors = check_profile(&ProfileForm { firstname: "Ann!", phone: "", ..profile() });
-        assert_eq!(errors["firstName"], "First name may contain letters and digits only");
+        let errors = check_profile(&ProfileForm {
+            firstname: "Ann!",
+            phone: "",
+            ..profile()
+        });
+        assert_eq!(
+            errors["firstName"],
+            "First name may contain letters and digits only"
+        );
         assert_eq!(errors["phone"], "Phone is required");
     }
 

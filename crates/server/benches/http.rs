@@ -21,17 +21,19 @@ const BUILDERS: usize = 20;
 const STAFF_PER_BUILDER: usize = 500;
 const PASSWORD: &str = "bench-password";
 const FIRST: [&str; 20] = [
-    "Ava", "Liam", "Mia", "Noah", "Emma", "Lucas", "Sofia", "Ethan", "Chloe", "Mason", "Grace", "Logan", "Zoe", "Caleb", "Nora",
-    "Owen", "Ivy", "Jack", "Ruby", "Leo",
+    "Ava", "Liam", "Mia", "Noah", "Emma", "Lucas", "Sofia", "Ethan", "Chloe", "Mason", "Grace",
+    "Logan", "Zoe", "Caleb", "Nora", "Owen", "Ivy", "Jack", "Ruby", "Leo",
 ];
 const LAST: [&str; 25] = [
-    "Carter", "Nguyen", "Patel", "Brooks", "Reyes", "Foster", "Kim", "Hughes", "Bennett", "Ortiz", "Sullivan", "Price", "Morgan",
-    "Hayes", "Ward", "Cole", "Diaz", "Ellis", "Grant", "Hart", "Jensen", "Lowe", "Myers", "Nash", "Perry",
+    "Carter", "Nguyen", "Patel", "Brooks", "Reyes", "Foster", "Kim", "Hughes", "Bennett", "Ortiz",
+    "Sullivan", "Price", "Morgan", "Hayes", "Ward", "Cole", "Diaz", "Ellis", "Grant", "Hart",
+    "Jensen", "Lowe", "Myers", "Nash", "Perry",
 ];
 
 fn binary() -> String {
     std::env::var("TOURDESK_BIN").unwrap_or_else(|_| {
-        let target = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../target").into());
+        let target = std::env::var("CARGO_TARGET_DIR")
+            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../target").into());
         format!("{target}/release/tourdesk")
     })
 }
@@ -42,13 +44,28 @@ async fn seed(url: &str) {
     for b in 0..BUILDERS {
         let builder_id = db::builders::create(
             &db,
-            &NewBuilder { name: format!("Bench Builder {b:02}"), webflow_name: format!("bench-{b}"), timezone: 52, ..Default::default() },
+            &NewBuilder {
+                name: format!("Bench Builder {b:02}"),
+                webflow_name: format!("bench-{b}"),
+                timezone: 52,
+                ..Default::default()
+            },
         )
         .await
         .unwrap();
         for s in 0..STAFF_PER_BUILDER {
-            let role = if s == 0 { 4 } else if s % 10 == 0 { 1 } else { 2 };
-            let username = if s == 0 { format!("bench.pm{b}") } else { format!("staff{b}.{s}") };
+            let role = if s == 0 {
+                4
+            } else if s % 10 == 0 {
+                1
+            } else {
+                2
+            };
+            let username = if s == 0 {
+                format!("bench.pm{b}")
+            } else {
+                format!("staff{b}.{s}")
+            };
             let user = NewUser {
                 username,
                 email: format!("staff{b}.{s}@bench.test"),
@@ -80,7 +97,11 @@ impl Drop for Server {
 }
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// Starts the binary and answers how long it took until it accepted connections.
@@ -88,7 +109,12 @@ fn start(url: Option<&str>, data_dir: &std::path::Path) -> (Server, Duration) {
     let port = free_port();
     let mut command = Command::new(binary());
     command
-        .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--data-dir"])
+        .args([
+            "serve",
+            "--bind",
+            &format!("127.0.0.1:{port}"),
+            "--data-dir",
+        ])
         .arg(data_dir)
         .env("TOURDESK_LOG", "warn")
         .env_remove("DATABASE_URL")
@@ -98,12 +124,17 @@ fn start(url: Option<&str>, data_dir: &std::path::Path) -> (Server, Duration) {
         command.env("DATABASE_URL", url);
     }
     let started = Instant::now();
-    let child = command.spawn().expect("run the release binary (make bench builds it)");
+    let child = command
+        .spawn()
+        .expect("run the release binary (make bench builds it)");
     loop {
         if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
             return (Server { child, port }, started.elapsed());
         }
-        assert!(started.elapsed() < Duration::from_secs(30), "server did not start");
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "server did not start"
+        );
         std::thread::sleep(Duration::from_millis(2));
     }
 }
@@ -127,7 +158,9 @@ struct Call {
 }
 
 async fn send(client: &HttpClient, port: u16, call: &Call) -> (u16, Bytes) {
-    let mut request = Request::builder().method(call.method.clone()).uri(format!("http://127.0.0.1:{port}{}", call.path));
+    let mut request = Request::builder()
+        .method(call.method.clone())
+        .uri(format!("http://127.0.0.1:{port}{}", call.path));
     if let Some(token) = &call.token {
         request = request.header("authorization", format!("Bearer {token}"));
     }
@@ -135,9 +168,15 @@ async fn send(client: &HttpClient, port: u16, call: &Call) -> (u16, Bytes) {
         request = request.header("content-type", "application/json");
     }
     let body = Full::new(Bytes::from(call.body.clone().unwrap_or_default()));
-    let response = client.request(request.body(body).unwrap()).await.expect("request");
+    let response = client
+        .request(request.body(body).unwrap())
+        .await
+        .expect("request");
     let status = response.status().as_u16();
-    (status, response.into_body().collect().await.unwrap().to_bytes())
+    (
+        status,
+        response.into_body().collect().await.unwrap().to_bytes(),
+    )
 }
 
 struct Figures {
@@ -153,10 +192,22 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 }
 
 /// Latency at one client, then throughput at 16 clients.
-async fn measure(client: &HttpClient, port: u16, call: &Call, single: usize, concurrent_each: usize) -> Figures {
+async fn measure(
+    client: &HttpClient,
+    port: u16,
+    call: &Call,
+    single: usize,
+    concurrent_each: usize,
+) -> Figures {
     for _ in 0..10 {
         let (status, body) = send(client, port, call).await;
-        assert!(status < 300, "{} {} answered {status}: {}", call.method, call.path, String::from_utf8_lossy(&body));
+        assert!(
+            status < 300,
+            "{} {} answered {status}: {}",
+            call.method,
+            call.path,
+            String::from_utf8_lossy(&body)
+        );
     }
     let mut times = Vec::with_capacity(single);
     for _ in 0..single {
@@ -180,43 +231,91 @@ async fn measure(client: &HttpClient, port: u16, call: &Call, single: usize, con
         task.await.unwrap();
     }
     let rps = (16 * concurrent_each) as f64 / start.elapsed().as_secs_f64();
-    Figures { p50: percentile(&times, 0.5), p95: percentile(&times, 0.95), p99: percentile(&times, 0.99), rps }
+    Figures {
+        p50: percentile(&times, 0.5),
+        p95: percentile(&times, 0.95),
+        p99: percentile(&times, 0.99),
+        rps,
+    }
 }
 
 async fn run_dialect(name: &str, url: &str, data_dir: &std::path::Path) {
     let seeding = Instant::now();
     seed(url).await;
-    println!("\n## {name}: {BUILDERS} builders x {STAFF_PER_BUILDER} staff seeded in {:.1} s", seeding.elapsed().as_secs_f64());
+    println!(
+        "\n## {name}: {BUILDERS} builders x {STAFF_PER_BUILDER} staff seeded in {:.1} s",
+        seeding.elapsed().as_secs_f64()
+    );
     let (server, _) = start(Some(url), data_dir);
     tokio::time::sleep(Duration::from_millis(500)).await;
     let pid = server.child.id();
     let idle = rss_kib(pid, "VmRSS:");
-    let client: HttpClient = Client::builder(TokioExecutor::new()).pool_max_idle_per_host(32).build_http();
+    let client: HttpClient = Client::builder(TokioExecutor::new())
+        .pool_max_idle_per_host(32)
+        .build_http();
     let sign_in = Call {
         method: hyper::Method::POST,
         path: "/api/auth/users".into(),
-        body: Some(format!("{{\"username\":\"bench.pm7\",\"password\":\"{PASSWORD}\"}}")),
+        body: Some(format!(
+            "{{\"username\":\"bench.pm7\",\"password\":\"{PASSWORD}\"}}"
+        )),
         token: None,
     };
     let (_, body) = send(&client, server.port, &sign_in).await;
-    let token = serde_json::from_slice::<serde_json::Value>(&body).unwrap()["token"].as_str().unwrap().to_string();
-    println!("| call | p50 ms | p95 ms | p99 ms | req/s (16 clients) |\n| --- | --- | --- | --- | --- |");
+    let token = serde_json::from_slice::<serde_json::Value>(&body).unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    println!(
+        "| call | p50 ms | p95 ms | p99 ms | req/s (16 clients) |\n| --- | --- | --- | --- | --- |"
+    );
     let f = measure(&client, server.port, &sign_in, 100, 10).await;
-    println!("| sign-in | {:.2} | {:.2} | {:.2} | {:.0} |", f.p50, f.p95, f.p99, f.rps);
+    println!(
+        "| sign-in | {:.2} | {:.2} | {:.2} | {:.0} |",
+        f.p50, f.p95, f.p99, f.rps
+    );
     let mut lists = vec![
-        ("staff list, first page".to_string(), "/api/agents?page=0&limit=25".to_string()),
-        ("staff list, search".to_string(), "/api/agents?search=carter&limit=25".to_string()),
-        ("staff list, last page".to_string(), format!("/api/agents?page={}&limit=25", (STAFF_PER_BUILDER - 1) / 25)),
+        (
+            "staff list, first page".to_string(),
+            "/api/agents?page=0&limit=25".to_string(),
+        ),
+        (
+            "staff list, search".to_string(),
+            "/api/agents?search=carter&limit=25".to_string(),
+        ),
+        (
+            "staff list, last page".to_string(),
+            format!("/api/agents?page={}&limit=25", (STAFF_PER_BUILDER - 1) / 25),
+        ),
     ];
-    for column in ["username", "firstname", "lastname", "userType", "builder", "email", "phone"] {
-        lists.push((format!("staff list, sort by {column}"), format!("/api/agents?orderBy={column}&order=asc&limit=25")));
+    for column in [
+        "username",
+        "firstname",
+        "lastname",
+        "userType",
+        "builder",
+        "email",
+        "phone",
+    ] {
+        lists.push((
+            format!("staff list, sort by {column}"),
+            format!("/api/agents?orderBy={column}&order=asc&limit=25"),
+        ));
     }
     let mut worst_p95: f64 = 0.0;
     for (label, path) in lists {
-        let call = Call { method: hyper::Method::GET, path, body: None, token: Some(token.clone()) };
+        let call = Call {
+            method: hyper::Method::GET,
+            path,
+            body: None,
+            token: Some(token.clone()),
+        };
         let f = measure(&client, server.port, &call, 500, 100).await;
         worst_p95 = worst_p95.max(f.p95);
-        println!("| {label} | {:.2} | {:.2} | {:.2} | {:.0} |", f.p50, f.p95, f.p99, f.rps);
+        println!(
+            "| {label} | {:.2} | {:.2} | {:.2} | {:.0} |",
+            f.p50, f.p95, f.p99, f.rps
+        );
     }
     let peak = rss_kib(pid, "VmHWM:");
     println!(
@@ -231,7 +330,10 @@ fn main() {
     if std::env::args().any(|a| a == "--list") {
         return; // `cargo bench -- --list` asks what is here; nothing to list
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     runtime.block_on(async {
         let root = std::env::temp_dir().join(format!("tourdesk-bench-{}", std::process::id()));
         std::fs::create_dir_all(&root).unwrap();
@@ -245,21 +347,35 @@ fn main() {
             cold.push(took);
         }
         cold.sort();
-        println!("cold start to listening on an empty SQLite database: median {:.0} ms (budget 1000)", cold[2].as_secs_f64() * 1000.0);
+        println!(
+            "cold start to listening on an empty SQLite database: median {:.0} ms (budget 1000)",
+            cold[2].as_secs_f64() * 1000.0
+        );
 
         let sqlite_dir = root.join("sqlite");
         std::fs::create_dir_all(&sqlite_dir).unwrap();
         let sqlite_url = format!("sqlite://{}", sqlite_dir.join("tourdesk.db").display());
         run_dialect("SQLite", &sqlite_url, &sqlite_dir).await;
 
-        let admin_url = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL")).ok();
+        let admin_url = std::env::var("BENCH_DATABASE_URL")
+            .or_else(|_| std::env::var("TEST_DATABASE_URL"))
+            .ok();
         if let Some(admin_url) = admin_url {
             let name = format!("tourdesk_bench_{}", std::process::id());
             let admin = sqlx::PgPool::connect(&admin_url).await.expect("PostgreSQL");
-            sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await.unwrap();
-            let base = admin_url.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap_or(admin_url.clone());
+            sqlx::query(&format!("CREATE DATABASE {name}"))
+                .execute(&admin)
+                .await
+                .unwrap();
+            let base = admin_url
+                .rsplit_once('/')
+                .map(|(b, _)| b.to_string())
+                .unwrap_or(admin_url.clone());
             run_dialect("PostgreSQL", &format!("{base}/{name}"), &root.join("pg")).await;
-            sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)")).execute(&admin).await.unwrap();
+            sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
+                .execute(&admin)
+                .await
+                .unwrap();
         } else {
             println!("\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
         }

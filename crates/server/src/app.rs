@@ -12,7 +12,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 use db::Db;
 use serde::de::DeserializeOwned;
-use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
@@ -41,14 +43,24 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
             Ok(axum::Json(value)) => Ok(JsonBody(value)),
             Err(rejection) => Err(match rejection {
                 JsonRejection::JsonDataError(e) => ApiError::Validation(
-                    [("body".to_string(), e.body_text().replace("Failed to deserialize the JSON body into the target type: ", ""))]
-                        .into(),
+                    [(
+                        "body".to_string(),
+                        e.body_text().replace(
+                            "Failed to deserialize the JSON body into the target type: ",
+                            "",
+                        ),
+                    )]
+                    .into(),
                 ),
-                JsonRejection::JsonSyntaxError(_) => ApiError::BadRequest("The request body is not valid JSON".into()),
-                JsonRejection::MissingJsonContentType(_) => {
-                    ApiError::BadRequest("Send the body as JSON with Content-Type: application/json".into())
+                JsonRejection::JsonSyntaxError(_) => {
+                    ApiError::BadRequest("The request body is not valid JSON".into())
                 }
-                other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
+                JsonRejection::MissingJsonContentType(_) => ApiError::BadRequest(
+                    "Send the body as JSON with Content-Type: application/json".into(),
+                ),
+                other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                    ApiError::PayloadTooLarge
+                }
                 other => ApiError::BadRequest(other.body_text()),
             }),
         }
@@ -65,7 +77,12 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryParams<T>
         match axum::extract::Query::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Query(value)) => Ok(QueryParams(value)),
             Err(QueryRejection::FailedToDeserializeQueryString(e)) => Err(ApiError::Validation(
-                [("query".to_string(), e.body_text().replace("Failed to deserialize query string: ", ""))].into(),
+                [(
+                    "query".to_string(),
+                    e.body_text()
+                        .replace("Failed to deserialize query string: ", ""),
+                )]
+                .into(),
             )),
             Err(other) => Err(ApiError::BadRequest(other.body_text())),
         }
@@ -82,7 +99,9 @@ struct RequestIds {
 impl MakeRequestId for RequestIds {
     fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
-        HeaderValue::from_str(&format!("{}-{n}", self.prefix)).ok().map(RequestId::new)
+        HeaderValue::from_str(&format!("{}-{n}", self.prefix))
+            .ok()
+            .map(RequestId::new)
     }
 }
 
@@ -92,19 +111,37 @@ const CSP: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'se
 
 pub fn router(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
-    let prefix: String = (0..6).map(|_| char::from(b'a' + rand::random::<u8>() % 26)).collect();
-    let ids = RequestIds { prefix: Arc::new(prefix), counter: Arc::new(AtomicU64::new(1)) };
+    let prefix: String = (0..6)
+        .map(|_| char::from(b'a' + rand::random::<u8>() % 26))
+        .collect();
+    let ids = RequestIds {
+        prefix: Arc::new(prefix),
+        counter: Arc::new(AtomicU64::new(1)),
+    };
     let trace = TraceLayer::new_for_http().make_span_with(|req: &axum::http::Request<_>| {
-        let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+        let id = req
+            .headers()
+            .get("x-request-id")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("-");
         tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path())
     });
     Router::new()
         .nest("/api", crate::http::routes().fallback(api_not_found))
         .fallback(crate::spa::serve)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)))
-        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
         .layer(SetResponseHeaderLayer::overriding(
             header::REFERRER_POLICY,
             HeaderValue::from_static("strict-origin-when-cross-origin"),

@@ -1,6 +1,8 @@
 //! Tokens, password hashes and the signed-in caller with the scope it may see.
 
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
 use argon2::Argon2;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -45,14 +47,21 @@ pub struct TokenKeys {
 
 impl TokenKeys {
     pub fn new(secret: &[u8]) -> TokenKeys {
-        TokenKeys { secret: secret.to_vec() }
+        TokenKeys {
+            secret: secret.to_vec(),
+        }
     }
 
     fn mac(&self) -> Hmac<Sha256> {
         Hmac::<Sha256>::new_from_slice(&self.secret).expect("HMAC takes keys of any length")
     }
 
-    pub fn issue(&self, user: &UserRecord, builder: Option<i64>, impersonator: Option<String>) -> String {
+    pub fn issue(
+        &self,
+        user: &UserRecord,
+        builder: Option<i64>,
+        impersonator: Option<String>,
+    ) -> String {
         let claims = Claims {
             sub: user.username.clone(),
             uid: user.user_id,
@@ -61,7 +70,8 @@ impl TokenKeys {
             imp: impersonator,
             exp: Utc::now().timestamp() + TOKEN_TTL_SECS,
         };
-        let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&claims).expect("claims serialise"));
+        let payload =
+            URL_SAFE_NO_PAD.encode(serde_json::to_vec(&claims).expect("claims serialise"));
         let mut mac = self.mac();
         mac.update(payload.as_bytes());
         let signature = URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes());
@@ -83,17 +93,25 @@ impl TokenKeys {
 /// argon2id with the crate's default cost.
 pub fn hash_password(password: &str) -> String {
     let salt = SaltString::generate(&mut OsRng);
-    Argon2::default().hash_password(password.as_bytes(), &salt).expect("argon2 hashes any password").to_string()
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .expect("argon2 hashes any password")
+        .to_string()
 }
 
 pub fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash).is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+    PasswordHash::new(hash).is_ok_and(|parsed| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
 }
 
 /// Hashing is slow and takes ~19 MiB by design. It runs on two dedicated threads, so a flood of
 /// sign-ins queues instead of exhausting memory, and the allocator keeps at most two such blocks.
 type HashJob = Box<dyn FnOnce() + Send>;
-static HASH_THREADS: std::sync::OnceLock<std::sync::mpsc::Sender<HashJob>> = std::sync::OnceLock::new();
+static HASH_THREADS: std::sync::OnceLock<std::sync::mpsc::Sender<HashJob>> =
+    std::sync::OnceLock::new();
 const HASH_THREAD_COUNT: usize = 2;
 
 fn hash_threads() -> &'static std::sync::mpsc::Sender<HashJob> {
@@ -120,14 +138,18 @@ fn hash_threads() -> &'static std::sync::mpsc::Sender<HashJob> {
     })
 }
 
-async fn on_hashing_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> ApiResult<T> {
+async fn on_hashing_pool<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> ApiResult<T> {
     let (done, answer) = tokio::sync::oneshot::channel();
     hash_threads()
         .send(Box::new(move || {
             let _ = done.send(work());
         }))
         .map_err(|_| ApiError::Internal("hashing threads stopped".into()))?;
-    answer.await.map_err(|_| ApiError::Internal("hashing failed".into()))
+    answer
+        .await
+        .map_err(|_| ApiError::Internal("hashing failed".into()))
 }
 
 pub async fn hash_password_blocking(password: String) -> ApiResult<String> {
@@ -148,12 +170,17 @@ pub fn random_token() -> (String, String) {
 }
 
 pub fn sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The signed-in user of a request and what they may see.
 #[derive(Debug, Clone)]
 pub struct Caller {
+    /// The bearer token the request came with.
+    pub token: String,
     pub user: UserRecord,
     pub claims: Claims,
     pub scope: Scope,
@@ -174,7 +201,10 @@ impl Caller {
 
     /// The builder the session acts for: the chosen one for enterprise users, else the user's own.
     pub fn builder_id(&self) -> Option<i64> {
-        self.claims.bld.filter(|id| *id != 0).or(self.user.builder_id)
+        self.claims
+            .bld
+            .filter(|id| *id != 0)
+            .or(self.user.builder_id)
     }
 
     pub fn role_label(&self) -> &'static str {
@@ -186,14 +216,18 @@ impl Caller {
         if self.is_pm() || self.is_enterprise() || self.is_admin() {
             Ok(())
         } else {
-            Err(ApiError::Forbidden("Only program managers can manage staff".into()))
+            Err(ApiError::Forbidden(
+                "Only program managers can manage staff".into(),
+            ))
         }
     }
 
     /// Console areas limited to USER and PM (route table): not Other Staff or Trade Contractors.
     pub fn require_console(&self) -> ApiResult<()> {
         if self.role_label() == "OTHER STAFF" && !self.is_admin() {
-            Err(ApiError::Forbidden("Your role has no access to this page".into()))
+            Err(ApiError::Forbidden(
+                "Your role has no access to this page".into(),
+            ))
         } else {
             Ok(())
         }
@@ -203,7 +237,9 @@ impl Caller {
         if self.is_admin() {
             Ok(())
         } else {
-            Err(ApiError::Forbidden("Only a platform admin can do this".into()))
+            Err(ApiError::Forbidden(
+                "Only a platform admin can do this".into(),
+            ))
         }
     }
 
@@ -213,7 +249,9 @@ impl Caller {
         match requested.filter(|id| *id != 0) {
             Some(id) if self.scope.allows(id) => Ok(id),
             Some(_) => Err(ApiError::field("builder_id", "Builder is required field")),
-            None => self.builder_id().ok_or_else(|| ApiError::field("builder_id", "Builder is required field")),
+            None => self
+                .builder_id()
+                .ok_or_else(|| ApiError::field("builder_id", "Builder is required field")),
         }
     }
 }
@@ -224,24 +262,45 @@ pub async fn scope_of(state: &AppState, user: &UserRecord) -> ApiResult<Scope> {
         return Ok(Scope::All);
     }
     if let Some(enterprise_id) = user.enterprise_id {
-        return Ok(Scope::Builders(db::builders::enterprise_builder_ids(&state.db, enterprise_id).await?));
+        return Ok(Scope::Builders(
+            db::builders::enterprise_builder_ids(&state.db, enterprise_id).await?,
+        ));
     }
-    Ok(user.builder_id.map(Scope::builder).unwrap_or(Scope::Builders(Vec::new())))
+    Ok(user
+        .builder_id
+        .map(Scope::builder)
+        .unwrap_or(Scope::Builders(Vec::new())))
 }
 
 impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let header = parts.headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok());
-        let token = header.and_then(|h| h.strip_prefix("Bearer ")).ok_or(ApiError::Unauthorized)?;
-        let claims = state.tokens.verify(token.trim()).ok_or(ApiError::Unauthorized)?;
-        let user = db::users::find_by_id(&state.db, claims.uid).await?.ok_or(ApiError::Unauthorized)?;
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let header = parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok());
+        let token = header
+            .and_then(|h| h.strip_prefix("Bearer "))
+            .ok_or(ApiError::Unauthorized)?;
+        let token = token.trim().to_string();
+        let claims = state.tokens.verify(&token).ok_or(ApiError::Unauthorized)?;
+        let user = db::users::find_by_id(&state.db, claims.uid)
+            .await?
+            .ok_or(ApiError::Unauthorized)?;
         if user.token_version != claims.ver || user.username != claims.sub {
             return Err(ApiError::Unauthorized);
         }
         let scope = scope_of(state, &user).await?;
-        Ok(Caller { user, claims, scope })
+        Ok(Caller {
+            token,
+            user,
+            claims,
+            scope,
+        })
     }
 }
 
@@ -286,11 +345,21 @@ mod tests {
     #[test]
     fn expired_tokens_are_refused() {
         let keys = TokenKeys::new(b"k");
-        let claims = Claims { sub: "a".into(), uid: 1, ver: 0, bld: None, imp: None, exp: Utc::now().timestamp() - 1 };
+        let claims = Claims {
+            sub: "a".into(),
+            uid: 1,
+            ver: 0,
+            bld: None,
+            imp: None,
+            exp: Utc::now().timestamp() - 1,
+        };
         let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&claims).unwrap());
         let mut mac = keys.mac();
         mac.update(payload.as_bytes());
-        let token = format!("{payload}.{}", URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes()));
+        let token = format!(
+            "{payload}.{}",
+            URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
+        );
         assert!(keys.verify(&token).is_none());
     }
 

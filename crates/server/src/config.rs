@@ -8,7 +8,11 @@ use clap::{Args, Parser, Subcommand};
 use serde::Deserialize;
 
 #[derive(Debug, Parser)]
-#[command(name = "tourdesk", version, about = "Tourdesk: the staff console for self-guided home tours")]
+#[command(
+    name = "tourdesk",
+    version,
+    about = "Tourdesk: the staff console for self-guided home tours"
+)]
 pub struct Cli {
     /// A TOML settings file (default: ./tourdesk.toml when it exists).
     #[arg(long, global = true, env = "TOURDESK_CONFIG")]
@@ -126,21 +130,38 @@ pub fn load_file(path: Option<&Path>) -> Result<FileSettings, String> {
 }
 
 impl Settings {
-    pub fn resolve(file: FileSettings, store: &StoreArgs, bind: Option<&str>) -> Result<Settings, String> {
-        let bind_text = bind.map(str::to_string).or(file.bind).unwrap_or_else(|| "127.0.0.1:8080".into());
-        let bind: SocketAddr = bind_text.parse().map_err(|_| format!("bind: '{bind_text}' is not an address like 127.0.0.1:8080"))?;
-        let data_dir = store.data_dir.clone().or(file.data_dir).unwrap_or_else(|| PathBuf::from("data"));
+    pub fn resolve(
+        file: FileSettings,
+        store: &StoreArgs,
+        bind: Option<&str>,
+    ) -> Result<Settings, String> {
+        let bind_text = bind
+            .map(str::to_string)
+            .or(file.bind)
+            .unwrap_or_else(|| "127.0.0.1:8080".into());
+        let bind: SocketAddr = bind_text
+            .parse()
+            .map_err(|_| format!("bind: '{bind_text}' is not an address like 127.0.0.1:8080"))?;
+        let data_dir = store
+            .data_dir
+            .clone()
+            .or(file.data_dir)
+            .unwrap_or_else(|| PathBuf::from("data"));
         let database_url = store
             .database_url
             .clone()
             .or(file.database_url)
             .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("tourdesk.db").display()));
-        let public_url = env("TOURDESK_PUBLIC_URL").or(file.public_url).unwrap_or_else(|| format!("http://{bind}"));
+        let public_url = env("TOURDESK_PUBLIC_URL")
+            .or(file.public_url)
+            .unwrap_or_else(|| format!("http://{bind}"));
         let billing_ui = match env("TOURDESK_BILLING_UI") {
             Some(v) => matches!(v.as_str(), "1" | "true" | "on" | "yes"),
             None => file.billing_ui.unwrap_or(false),
         };
-        let log_json = env("TOURDESK_LOG_FORMAT").or(file.log_format).is_some_and(|f| f == "json");
+        let log_json = env("TOURDESK_LOG_FORMAT")
+            .or(file.log_format)
+            .is_some_and(|f| f == "json");
         Ok(Settings {
             bind,
             data_dir,
@@ -176,7 +197,12 @@ impl Settings {
 fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
     file.write_all(text.as_bytes())
 }
 
@@ -191,7 +217,8 @@ mod tests {
 
     #[test]
     fn defaults() {
-        let settings = Settings::resolve(FileSettings::default(), &StoreArgs::default(), None).unwrap();
+        let settings =
+            Settings::resolve(FileSettings::default(), &StoreArgs::default(), None).unwrap();
         assert_eq!(settings.bind.to_string(), "127.0.0.1:8080");
         assert_eq!(settings.database_url, "sqlite://data/tourdesk.db");
         assert_eq!(settings.public_url, "http://127.0.0.1:8080");
@@ -199,8 +226,12 @@ mod tests {
 
     #[test]
     fn flags_win_over_the_file() {
-        let file: FileSettings = toml::from_str("bind = \"127.0.0.1:9000\"\ndata_dir = \"/var/td\"").unwrap();
-        let store = StoreArgs { data_dir: Some("/tmp/x".into()), database_url: None };
+        let file: FileSettings =
+            toml::from_str("bind = \"127.0.0.1:9000\"\ndata_dir = \"/var/td\"").unwrap();
+        let store = StoreArgs {
+            data_dir: Some("/tmp/x".into()),
+            database_url: None,
+        };
         let settings = Settings::resolve(file, &store, Some("127.0.0.1:7000")).unwrap();
         assert_eq!(settings.bind.to_string(), "127.0.0.1:7000");
         assert_eq!(settings.database_url, "sqlite:///tmp/x/tourdesk.db");
@@ -208,14 +239,20 @@ mod tests {
 
     #[test]
     fn bad_values_are_reported() {
-        assert!(Settings::resolve(FileSettings::default(), &StoreArgs::default(), Some("nope")).is_err());
+        assert!(
+            Settings::resolve(FileSettings::default(), &StoreArgs::default(), Some("nope"))
+                .is_err()
+        );
         assert!(toml::from_str::<FileSettings>("unknown = 1").is_err());
     }
 
     #[test]
     fn the_secret_is_generated_once() {
         let dir = std::env::temp_dir().join(format!("td-secret-{}", std::process::id()));
-        let store = StoreArgs { data_dir: Some(dir.clone()), database_url: None };
+        let store = StoreArgs {
+            data_dir: Some(dir.clone()),
+            database_url: None,
+        };
         let settings = Settings::resolve(FileSettings::default(), &store, None).unwrap();
         let first = settings.token_secret().unwrap();
         assert_eq!(first.len(), 64);

@@ -17,15 +17,20 @@ pub const SIGN_INS: [(&str, &str); 5] = [
     ("demo.pm", "program manager, Brightway Homes (sales)"),
     ("demo.sales", "sales staff, Brightway Homes"),
     ("rental.pm", "program manager, Brightway Rentals (rental)"),
-    ("demo.enterprise", "enterprise user, Brightway Group (both builders)"),
+    (
+        "demo.enterprise",
+        "enterprise user, Brightway Group (both builders)",
+    ),
 ];
 
 const FIRST_NAMES: [&str; 16] = [
-    "Ava", "Liam", "Mia", "Noah", "Emma", "Lucas", "Sofia", "Ethan", "Chloe", "Mason", "Grace", "Logan", "Zoe", "Caleb",
-    "Nora", "Owen",
+    "Ava", "Liam", "Mia", "Noah", "Emma", "Lucas", "Sofia", "Ethan", "Chloe", "Mason", "Grace",
+    "Logan", "Zoe", "Caleb", "Nora", "Owen",
 ];
-const LAST_NAMES: [&str; 12] =
-    ["Carter", "Nguyen", "Patel", "Brooks", "Reyes", "Foster", "Kim", "Hughes", "Bennett", "Ortiz", "Sullivan", "Price"];
+const LAST_NAMES: [&str; 12] = [
+    "Carter", "Nguyen", "Patel", "Brooks", "Reyes", "Foster", "Kim", "Hughes", "Bennett", "Ortiz",
+    "Sullivan", "Price",
+];
 
 struct Person<'a> {
     username: &'a str,
@@ -48,76 +53,259 @@ fn new_user(p: &Person, builder_id: Option<i64>, hash: &str, n: usize) -> NewUse
         role_id: p.role.id(),
         is_admin: false,
         groups: vec![p.role.group_id()],
-        notifications: Notifications { send_email: lead, send_sms: lead, ..Default::default() },
+        notifications: Notifications {
+            send_email: lead,
+            send_sms: lead,
+            ..Default::default()
+        },
     }
 }
 
 /// Fills an empty database; refuses one that already has builders.
 pub async fn fill(db: &Db) -> Result<(), String> {
     if db::builders::any(db).await.map_err(|e| e.to_string())? {
-        return Err("the database already has data; the demo world goes only into an empty one".into());
+        return Err(
+            "the database already has data; the demo world goes only into an empty one".into(),
+        );
     }
     let result: db::Result<()> = async {
-        let hash = tokio::task::spawn_blocking(|| hash_password(PASSWORD)).await.expect("hashing does not panic");
+        let hash = tokio::task::spawn_blocking(|| hash_password(PASSWORD))
+            .await
+            .expect("hashing does not panic");
         let enterprise = db::builders::create_enterprise(db, "Brightway Group").await?;
         let homes = db::builders::create(
             db,
-            &NewBuilder { name: "Brightway Homes".into(), webflow_name: "brightway-homes".into(), enterprise_id: Some(enterprise), is_rental: false, timezone: 53 },
+            &NewBuilder {
+                name: "Brightway Homes".into(),
+                webflow_name: "brightway-homes".into(),
+                enterprise_id: Some(enterprise),
+                is_rental: false,
+                timezone: 53,
+            },
         )
         .await?;
         let rentals = db::builders::create(
             db,
-            &NewBuilder { name: "Brightway Rentals".into(), webflow_name: "brightway-rentals".into(), enterprise_id: Some(enterprise), is_rental: true, timezone: 51 },
+            &NewBuilder {
+                name: "Brightway Rentals".into(),
+                webflow_name: "brightway-rentals".into(),
+                enterprise_id: Some(enterprise),
+                is_rental: true,
+                timezone: 51,
+            },
         )
         .await?;
         let cedar = db::builders::create(
             db,
-            &NewBuilder { name: "Cedar Ridge Builders".into(), webflow_name: "cedar-ridge".into(), enterprise_id: None, is_rental: false, timezone: 54 },
+            &NewBuilder {
+                name: "Cedar Ridge Builders".into(),
+                webflow_name: "cedar-ridge".into(),
+                enterprise_id: None,
+                is_rental: false,
+                timezone: 54,
+            },
         )
         .await?;
 
-        let mut admin = new_user(&Person { username: "demo.admin", first: "Dana", last: "Admin", role: Role::SuperAdmin }, None, &hash, 0);
+        let mut admin = new_user(
+            &Person {
+                username: "demo.admin",
+                first: "Dana",
+                last: "Admin",
+                role: Role::SuperAdmin,
+            },
+            None,
+            &hash,
+            0,
+        );
         admin.is_admin = true;
         db::users::create(db, &admin).await?;
-        let mut enterprise_user =
-            new_user(&Person { username: "demo.enterprise", first: "Erin", last: "Enterprise", role: Role::ProgramManager }, Some(homes), &hash, 1);
+        let mut enterprise_user = new_user(
+            &Person {
+                username: "demo.enterprise",
+                first: "Erin",
+                last: "Enterprise",
+                role: Role::ProgramManager,
+            },
+            Some(homes),
+            &hash,
+            1,
+        );
         enterprise_user.enterprise_id = Some(enterprise);
         enterprise_user.groups.push(ENTERPRISE_GROUP);
         db::users::create(db, &enterprise_user).await?;
 
         let named = [
-            (homes, Person { username: "demo.pm", first: "Paula", last: "Manning", role: Role::ProgramManager }),
-            (homes, Person { username: "demo.sales", first: "Sam", last: "Sellers", role: Role::SalesStaff }),
-            (homes, Person { username: "olivia.field", first: "Olivia", last: "Field", role: Role::OtherStaff }),
-            (homes, Person { username: "terry.trades", first: "Terry", last: "Trades", role: Role::TradeContractor }),
-            (homes, Person { username: "hannah.lead", first: "Hannah", last: "Lead", role: Role::SuperAdmin }),
-            (rentals, Person { username: "rental.pm", first: "Rita", last: "Rentals", role: Role::ProgramManager }),
-            (rentals, Person { username: "leo.leasing", first: "Leo", last: "Leasing", role: Role::SalesStaff }),
-            (cedar, Person { username: "cedar.pm", first: "Connor", last: "Cedar", role: Role::ProgramManager }),
-            (cedar, Person { username: "cedar.sales", first: "Cora", last: "Hill", role: Role::SalesStaff }),
+            (
+                homes,
+                Person {
+                    username: "demo.pm",
+                    first: "Paula",
+                    last: "Manning",
+                    role: Role::ProgramManager,
+                },
+            ),
+            (
+                homes,
+                Person {
+                    username: "demo.sales",
+                    first: "Sam",
+                    last: "Sellers",
+                    role: Role::SalesStaff,
+                },
+            ),
+            (
+                homes,
+                Person {
+                    username: "olivia.field",
+                    first: "Olivia",
+                    last: "Field",
+                    role: Role::OtherStaff,
+                },
+            ),
+            (
+                homes,
+                Person {
+                    username: "terry.trades",
+                    first: "Terry",
+                    last: "Trades",
+                    role: Role::TradeContractor,
+                },
+            ),
+            (
+                homes,
+                Person {
+                    username: "hannah.lead",
+                    first: "Hannah",
+                    last: "Lead",
+                    role: Role::SuperAdmin,
+                },
+            ),
+            (
+                rentals,
+                Person {
+                    username: "rental.pm",
+                    first: "Rita",
+                    last: "Rentals",
+                    role: Role::ProgramManager,
+                },
+            ),
+            (
+                rentals,
+                Person {
+                    username: "leo.leasing",
+                    first: "Leo",
+                    last: "Leasing",
+                    role: Role::SalesStaff,
+                },
+            ),
+            (
+                cedar,
+                Person {
+                    username: "cedar.pm",
+                    first: "Connor",
+                    last: "Cedar",
+                    role: Role::ProgramManager,
+                },
+            ),
+            (
+                cedar,
+                Person {
+                    username: "cedar.sales",
+                    first: "Cora",
+                    last: "Hill",
+                    role: Role::SalesStaff,
+                },
+            ),
         ];
         let mut ids = std::collections::HashMap::new();
         for (i, (builder, person)) in named.iter().enumerate() {
-            ids.insert(person.username, db::users::create(db, &new_user(person, Some(*builder), &hash, i + 2)).await?);
+            ids.insert(
+                person.username,
+                db::users::create(db, &new_user(person, Some(*builder), &hash, i + 2)).await?,
+            );
         }
         // Enough sales staff at Brightway Homes to page through, a few at the others.
         let mut sales_homes = Vec::new();
         for i in 0..36 {
             let first = FIRST_NAMES[i % FIRST_NAMES.len()];
             let last = LAST_NAMES[(i * 7) % LAST_NAMES.len()];
-            let builder = match i % 6 { 4 => rentals, 5 => cedar, _ => homes };
-            let username = format!("{}.{}{}", first.to_lowercase(), last.to_lowercase(), if i >= 16 { (i / 16).to_string() } else { String::new() });
-            let role = if i % 9 == 8 { Role::OtherStaff } else { Role::SalesStaff };
-            let id = db::users::create(db, &new_user(&Person { username: &username, first, last, role }, Some(builder), &hash, i + 20)).await?;
+            let builder = match i % 6 {
+                4 => rentals,
+                5 => cedar,
+                _ => homes,
+            };
+            let username = format!(
+                "{}.{}{}",
+                first.to_lowercase(),
+                last.to_lowercase(),
+                if i >= 16 {
+                    (i / 16).to_string()
+                } else {
+                    String::new()
+                }
+            );
+            let role = if i % 9 == 8 {
+                Role::OtherStaff
+            } else {
+                Role::SalesStaff
+            };
+            let id = db::users::create(
+                db,
+                &new_user(
+                    &Person {
+                        username: &username,
+                        first,
+                        last,
+                        role,
+                    },
+                    Some(builder),
+                    &hash,
+                    i + 20,
+                ),
+            )
+            .await?;
             if builder == homes && role == Role::SalesStaff {
                 sales_homes.push(id);
             }
         }
-        let team = |v: &[i64]| v.to_vec();
-        db::teams::create(db, homes, "North Sales", "Sales staff for the northern communities", &team(&[ids["demo.pm"], ids["demo.sales"], sales_homes[0], sales_homes[1]])).await?;
-        db::teams::create(db, homes, "Model Home Hosts", "Weekend hosts for the model homes", &team(&[sales_homes[2], sales_homes[3], sales_homes[4]])).await?;
-        db::teams::create(db, rentals, "Leasing", "Leasing agents", &team(&[ids["rental.pm"], ids["leo.leasing"]])).await?;
-        db::teams::create(db, cedar, "Cedar Sales", "Everyone selling at Cedar Ridge", &team(&[ids["cedar.pm"], ids["cedar.sales"]])).await?;
+        db::teams::create(
+            db,
+            homes,
+            "North Sales",
+            "Sales staff for the northern communities",
+            &[
+                ids["demo.pm"],
+                ids["demo.sales"],
+                sales_homes[0],
+                sales_homes[1],
+            ],
+        )
+        .await?;
+        db::teams::create(
+            db,
+            homes,
+            "Model Home Hosts",
+            "Weekend hosts for the model homes",
+            &[sales_homes[2], sales_homes[3], sales_homes[4]],
+        )
+        .await?;
+        db::teams::create(
+            db,
+            rentals,
+            "Leasing",
+            "Leasing agents",
+            &[ids["rental.pm"], ids["leo.leasing"]],
+        )
+        .await?;
+        db::teams::create(
+            db,
+            cedar,
+            "Cedar Sales",
+            "Everyone selling at Cedar Ridge",
+            &[ids["cedar.pm"], ids["cedar.sales"]],
+        )
+        .await?;
         Ok(())
     }
     .await;

@@ -25,9 +25,15 @@ pub enum ApiError {
     Unauthorized,
     Forbidden(String),
     NotFound(String),
-    Conflict { message: String, suggested_username: Option<String> },
+    Conflict {
+        message: String,
+        suggested_username: Option<String>,
+    },
     Validation(BTreeMap<String, String>),
-    TooManyRequests { message: String, retry_after_secs: i64 },
+    TooManyRequests {
+        message: String,
+        retry_after_secs: i64,
+    },
     PayloadTooLarge,
     Unavailable(String),
     Internal(String),
@@ -67,7 +73,11 @@ impl From<domain::lists::ListQueryError> for ApiError {
 }
 
 fn body(message: String) -> ErrorBody {
-    ErrorBody { message, errors: None, suggested_username: None }
+    ErrorBody {
+        message,
+        errors: None,
+        suggested_username: None,
+    }
 }
 
 impl IntoResponse for ApiError {
@@ -77,25 +87,54 @@ impl IntoResponse for ApiError {
             ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, body("Unauthorized".into())),
             ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, body(m)),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, body(m)),
-            ApiError::Conflict { message, suggested_username } => {
-                (StatusCode::CONFLICT, ErrorBody { message, errors: None, suggested_username })
-            }
+            ApiError::Conflict {
+                message,
+                suggested_username,
+            } => (
+                StatusCode::CONFLICT,
+                ErrorBody {
+                    message,
+                    errors: None,
+                    suggested_username,
+                },
+            ),
             ApiError::Validation(errors) => {
-                let message = errors.values().next().cloned().unwrap_or_else(|| "Validation failed".into());
-                (StatusCode::UNPROCESSABLE_ENTITY, ErrorBody { message, errors: Some(errors), suggested_username: None })
+                let message = errors
+                    .values()
+                    .next()
+                    .cloned()
+                    .unwrap_or_else(|| "Validation failed".into());
+                (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    ErrorBody {
+                        message,
+                        errors: Some(errors),
+                        suggested_username: None,
+                    },
+                )
             }
-            ApiError::TooManyRequests { message, retry_after_secs } => {
-                let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body(message))).into_response();
+            ApiError::TooManyRequests {
+                message,
+                retry_after_secs,
+            } => {
+                let mut response =
+                    (StatusCode::TOO_MANY_REQUESTS, Json(body(message))).into_response();
                 if let Ok(value) = HeaderValue::from_str(&retry_after_secs.to_string()) {
                     response.headers_mut().insert(header::RETRY_AFTER, value);
                 }
                 return response;
             }
-            ApiError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, body("The request body is too large".into())),
+            ApiError::PayloadTooLarge => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                body("The request body is too large".into()),
+            ),
             ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, body(m)),
             ApiError::Internal(detail) => {
                 tracing::error!(error = %detail, "internal error");
-                (StatusCode::INTERNAL_SERVER_ERROR, body("Something went wrong".into()))
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    body("Something went wrong".into()),
+                )
             }
         };
         (status, Json(payload)).into_response()

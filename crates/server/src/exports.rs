@@ -55,14 +55,18 @@ fn number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::
             Ok(Some(v))
         }
         fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-            i64::try_from(v).map(Some).map_err(|_| E::custom("number too large"))
+            i64::try_from(v)
+                .map(Some)
+                .map_err(|_| E::custom("number too large"))
         }
         fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
             let v = v.trim();
             if v.is_empty() || v == "null" {
                 return Ok(None);
             }
-            v.parse().map(Some).map_err(|_| E::custom(format!("'{v}' is not a whole number")))
+            v.parse()
+                .map(Some)
+                .map_err(|_| E::custom(format!("'{v}' is not a whole number")))
         }
         fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
             Ok(None)
@@ -117,9 +121,20 @@ impl ListParams {
             return Err(domain::lists::ListQueryError::Page.into());
         }
         let limit = check_limit(self.limit.unwrap_or(DEFAULT_PAGE_SIZE))?;
-        let limit = if self.show_all == Some(true) { None } else { Some(limit) };
+        let limit = if self.show_all == Some(true) {
+            None
+        } else {
+            Some(limit)
+        };
         let scope = scope.narrow(self.builder_id).narrow(self.filter_by_builder);
-        let query = ListQuery { search: self.search.clone(), order_by, order, page, limit, filters: Filters::default() };
+        let query = ListQuery {
+            search: self.search.clone(),
+            order_by,
+            order,
+            page,
+            limit,
+            filters: Filters::default(),
+        };
         Ok((query, scope))
     }
 }
@@ -135,9 +150,16 @@ pub struct ExportAllRequest {
 
 impl ExportAllRequest {
     pub fn params(&self) -> ApiResult<ListParams> {
-        match (&self.params, self.query.as_deref().map(|q| q.trim_start_matches('?')).filter(|q| !q.is_empty())) {
+        match (
+            &self.params,
+            self.query
+                .as_deref()
+                .map(|q| q.trim_start_matches('?'))
+                .filter(|q| !q.is_empty()),
+        ) {
             (Some(params), _) => Ok(params.clone()),
-            (None, Some(query)) => serde_urlencoded::from_str(query).map_err(|e| ApiError::field("query", e.to_string())),
+            (None, Some(query)) => serde_urlencoded::from_str(query)
+                .map_err(|e| ApiError::field("query", e.to_string())),
             (None, None) => Ok(ListParams::default()),
         }
     }
@@ -160,13 +182,17 @@ pub fn neutralise(cell: &str) -> String {
 fn csv_line(cells: &[String]) -> Vec<u8> {
     let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
     let safe: Vec<String> = cells.iter().map(|c| neutralise(c)).collect();
-    writer.write_record(&safe).expect("writing to memory cannot fail");
+    writer
+        .write_record(&safe)
+        .expect("writing to memory cannot fail");
     writer.into_inner().expect("writing to memory cannot fail")
 }
 
 fn header_line<T: ExportRow>() -> Vec<u8> {
     let mut line = b"\xEF\xBB\xBF".to_vec();
-    line.extend(csv_line(&T::HEADERS.iter().map(|h| h.to_string()).collect::<Vec<_>>()));
+    line.extend(csv_line(
+        &T::HEADERS.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
+    ));
     line
 }
 
@@ -191,7 +217,13 @@ pub fn csv_of<T: ExportRow>(filename: &str, rows: &[T]) -> Response {
 }
 
 /// CSV of a whole filtered list, written as rows arrive from the database.
-pub fn csv_stream<T: ExportRow>(filename: &str, db: Db, spec: &'static ListSpec, scope: Scope, query: ListQuery) -> Response {
+pub fn csv_stream<T: ExportRow>(
+    filename: &str,
+    db: Db,
+    spec: &'static ListSpec,
+    scope: Scope,
+    query: ListQuery,
+) -> Response {
     let (rows_tx, mut rows_rx) = tokio::sync::mpsc::channel::<db::Result<T>>(256);
     let (bytes_tx, bytes_rx) = tokio::sync::mpsc::channel::<Result<Vec<u8>, std::io::Error>>(16);
     tokio::spawn(async move {
@@ -206,18 +238,28 @@ pub fn csv_stream<T: ExportRow>(filename: &str, db: Db, spec: &'static ListSpec,
                 Ok(row) => chunk.extend(csv_line(&row.cells())),
                 Err(error) => {
                     tracing::error!(%error, "export row failed");
-                    let _ = bytes_tx.send(Err(std::io::Error::other("export failed"))).await;
+                    let _ = bytes_tx
+                        .send(Err(std::io::Error::other("export failed")))
+                        .await;
                     return;
                 }
             }
-            if chunk.len() >= 64 * 1024 && bytes_tx.send(Ok(std::mem::take(&mut chunk))).await.is_err() {
+            if chunk.len() >= 64 * 1024
+                && bytes_tx.send(Ok(std::mem::take(&mut chunk))).await.is_err()
+            {
                 return;
             }
         }
         let _ = bytes_tx.send(Ok(chunk)).await;
     });
-    let stream = futures::stream::unfold(bytes_rx, |mut rx| async move { rx.recv().await.map(|item| (item, rx)) });
-    attachment("text/csv; charset=utf-8", filename, Body::from_stream(stream))
+    let stream = futures::stream::unfold(bytes_rx, |mut rx| async move {
+        rx.recv().await.map(|item| (item, rx))
+    });
+    attachment(
+        "text/csv; charset=utf-8",
+        filename,
+        Body::from_stream(stream),
+    )
 }
 
 /// A printable PDF table of the selected rows.
@@ -253,17 +295,26 @@ mod tests {
     #[test]
     fn csv_quotes_what_needs_it() {
         let line = csv_line(&["a,b".into(), "say \"hi\"".into(), "plain".into()]);
-        assert_eq!(String::from_utf8(line).unwrap(), "\"a,b\",\"say \"\"hi\"\"\",plain\n");
+        assert_eq!(
+            String::from_utf8(line).unwrap(),
+            "\"a,b\",\"say \"\"hi\"\"\",plain\n"
+        );
     }
 
     #[test]
     fn params_parse_from_a_query_string() {
-        let request = ExportAllRequest { params: None, query: Some("?search=ann&page=2&limit=50&showAll=false".into()) };
+        let request = ExportAllRequest {
+            params: None,
+            query: Some("?search=ann&page=2&limit=50&showAll=false".into()),
+        };
         let params = request.params().unwrap();
         assert_eq!(params.search.as_deref(), Some("ann"));
         assert_eq!(params.page, Some(2));
         assert_eq!(params.limit, Some(50));
-        let bad = ExportAllRequest { params: None, query: Some("page=x".into()) };
+        let bad = ExportAllRequest {
+            params: None,
+            query: Some("page=x".into()),
+        };
         assert!(bad.params().is_err());
     }
 }

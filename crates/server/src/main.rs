@@ -15,8 +15,11 @@ use server::worker::Worker;
 use tracing_subscriber::EnvFilter;
 
 fn init_logs(json: bool) {
-    let filter = EnvFilter::try_from_env("TOURDESK_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let filter = EnvFilter::try_from_env("TOURDESK_LOG")
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
     if json {
         builder.json().init();
     } else {
@@ -43,7 +46,10 @@ fn return_large_blocks_to_the_system() {}
 
 fn main() -> ExitCode {
     return_large_blocks_to_the_system();
-    match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(runtime) => runtime.block_on(run()),
         Err(error) => {
             eprintln!("tourdesk: cannot start the runtime: {error}");
@@ -77,11 +83,17 @@ async fn run() -> ExitCode {
     init_logs(settings.log_json);
     let result = match cli.command {
         Command::Openapi => {
-            println!("{}", serde_json::to_string_pretty(&server::http::openapi()).expect("the document serialises"));
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&server::http::openapi())
+                    .expect("the document serialises")
+            );
             Ok(())
         }
         Command::Serve(args) => serve(settings, args.demo).await,
-        Command::Migrate(_) => open(&settings).await.map(|_| println!("Database is up to date.")),
+        Command::Migrate(_) => open(&settings)
+            .await
+            .map(|_| println!("Database is up to date.")),
         Command::Demo(_) => match open(&settings).await {
             Ok(db) => server::demo::fill(&db).await.map(|_| print_sign_ins()),
             Err(e) => Err(e),
@@ -99,9 +111,12 @@ async fn run() -> ExitCode {
 
 async fn open(settings: &Settings) -> Result<Db, String> {
     if settings.database_url.starts_with("sqlite:") {
-        std::fs::create_dir_all(&settings.data_dir).map_err(|e| format!("{}: {e}", settings.data_dir.display()))?;
+        std::fs::create_dir_all(&settings.data_dir)
+            .map_err(|e| format!("{}: {e}", settings.data_dir.display()))?;
     }
-    Db::connect(&settings.database_url).await.map_err(|e| format!("database: {e}"))
+    Db::connect(&settings.database_url)
+        .await
+        .map_err(|e| format!("database: {e}"))
 }
 
 fn print_sign_ins() {
@@ -118,19 +133,41 @@ async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
         server::demo::fill(&db).await?;
         tracing::info!("filled the demo world");
     }
-    let secret = settings.token_secret().map_err(|e| format!("token secret: {e}"))?;
-    let listener = tokio::net::TcpListener::bind(settings.bind).await.map_err(|e| format!("{}: {e}", settings.bind))?;
-    let worker = Worker { db: db.clone(), outbox_file: settings.data_dir.join("outbox.log") };
+    let secret = settings
+        .token_secret()
+        .map_err(|e| format!("token secret: {e}"))?;
+    let listener = tokio::net::TcpListener::bind(settings.bind)
+        .await
+        .map_err(|e| format!("{}: {e}", settings.bind))?;
+    let worker = Worker {
+        db: db.clone(),
+        outbox_file: settings.data_dir.join("outbox.log"),
+    };
     tokio::spawn(worker.run());
-    let state = AppState { db: db.clone(), tokens: TokenKeys::new(&secret), settings: Arc::new(settings.clone()) };
+    let state = AppState {
+        db: db.clone(),
+        tokens: TokenKeys::new(&secret),
+        settings: Arc::new(settings.clone()),
+    };
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
-    println!("Tourdesk is running at {} ({} database, ready in {} ms)", settings.public_url, db.dialect(), started.elapsed().as_millis());
+    println!(
+        "Tourdesk is running at {} ({} database, ready in {} ms)",
+        settings.public_url,
+        db.dialect(),
+        started.elapsed().as_millis()
+    );
     if demo {
         print_sign_ins();
     }
-    println!("Mail goes to {}", settings.data_dir.join("outbox.log").display());
+    println!(
+        "Mail goes to {}",
+        settings.data_dir.join("outbox.log").display()
+    );
     let _ = std::io::stdout().flush();
-    axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.map_err(|e| e.to_string())?;
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown())
+        .await
+        .map_err(|e| e.to_string())?;
     db.close().await;
     Ok(())
 }
@@ -141,7 +178,9 @@ async fn shutdown() {
     };
     #[cfg(unix)]
     let term = async {
-        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        if let Ok(mut signal) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
             signal.recv().await;
         }
     };
@@ -168,12 +207,18 @@ fn read_password() -> Result<String, String> {
     let interactive = stdin.is_terminal();
     if interactive {
         eprint!("Password: ");
-        let _ = std::process::Command::new("stty").arg("-echo").stdin(std::process::Stdio::inherit()).status();
+        let _ = std::process::Command::new("stty")
+            .arg("-echo")
+            .stdin(std::process::Stdio::inherit())
+            .status();
     }
     let mut line = String::new();
     let read = stdin.lock().read_line(&mut line);
     if interactive {
-        let _ = std::process::Command::new("stty").arg("echo").stdin(std::process::Stdio::inherit()).status();
+        let _ = std::process::Command::new("stty")
+            .arg("echo")
+            .stdin(std::process::Stdio::inherit())
+            .status();
         eprintln!();
     }
     read.map_err(|e| e.to_string())?;
@@ -190,17 +235,27 @@ async fn create_user(settings: &Settings, args: UserCreateArgs) -> Result<(), St
     }
     let password = read_password()?;
     if password.chars().count() < domain::validation::PASSWORD_MIN {
-        return Err(format!("the password must be at least {} characters", domain::validation::PASSWORD_MIN));
+        return Err(format!(
+            "the password must be at least {} characters",
+            domain::validation::PASSWORD_MIN
+        ));
     }
     let db = open(settings).await?;
     if let Some(builder) = args.builder {
-        db::builders::get(&db, &db::Scope::All, builder).await.map_err(|e| e.to_string())?.ok_or(format!("no builder {builder}"))?;
+        db::builders::get(&db, &db::Scope::All, builder)
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or(format!("no builder {builder}"))?;
     }
     let fallback = args.username.split('.').next().unwrap_or("").to_string();
     let user = NewUser {
         username: args.username.to_lowercase(),
         email: args.email,
-        firstname: if args.firstname.is_empty() { fallback } else { args.firstname },
+        firstname: if args.firstname.is_empty() {
+            fallback
+        } else {
+            args.firstname
+        },
         lastname: args.lastname,
         password_hash: Some(hash_password(&password)),
         builder_id: args.builder,

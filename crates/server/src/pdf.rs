@@ -45,22 +45,53 @@ pub fn table(title: &str, headers: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
     let column_width = (PAGE_WIDTH - 2.0 * MARGIN) / headers.len().max(1) as f32;
     let rows_per_page = ((PAGE_HEIGHT - 2.0 * MARGIN - 3.0 * LINE) / LINE) as usize;
     let mut pages: Vec<Vec<u8>> = Vec::new();
-    let chunks: Vec<&[Vec<String>]> = if rows.is_empty() { vec![&[]] } else { rows.chunks(rows_per_page).collect() };
+    let chunks: Vec<&[Vec<String>]> = if rows.is_empty() {
+        vec![&[]]
+    } else {
+        rows.chunks(rows_per_page).collect()
+    };
     let page_count = chunks.len();
     for (index, chunk) in chunks.into_iter().enumerate() {
         let mut content = Vec::new();
         let mut y = PAGE_HEIGHT - MARGIN;
         show(&mut content, MARGIN, y, 14.0, title);
-        show(&mut content, PAGE_WIDTH - MARGIN - 60.0, y, FONT_SIZE, &format!("Page {} of {page_count}", index + 1));
+        show(
+            &mut content,
+            PAGE_WIDTH - MARGIN - 60.0,
+            y,
+            FONT_SIZE,
+            &format!("Page {} of {page_count}", index + 1),
+        );
         y -= 2.0 * LINE;
         for (i, header) in headers.iter().enumerate() {
-            show(&mut content, MARGIN + i as f32 * column_width, y, FONT_SIZE, &fit(header, column_width));
+            show(
+                &mut content,
+                MARGIN + i as f32 * column_width,
+                y,
+                FONT_SIZE,
+                &fit(header, column_width),
+            );
         }
-        content.extend(format!("{:.1} {:.1} m {:.1} {:.1} l S\n", MARGIN, y - 3.0, PAGE_WIDTH - MARGIN, y - 3.0).as_bytes());
+        content.extend(
+            format!(
+                "{:.1} {:.1} m {:.1} {:.1} l S\n",
+                MARGIN,
+                y - 3.0,
+                PAGE_WIDTH - MARGIN,
+                y - 3.0
+            )
+            .as_bytes(),
+        );
         for row in chunk {
             y -= LINE;
             for (i, cell) in row.iter().enumerate() {
-                show(&mut content, MARGIN + i as f32 * column_width, y, FONT_SIZE, &fit(cell, column_width));
+                show(
+                    &mut content,
+                    MARGIN + i as f32 * column_width,
+                    y,
+                    FONT_SIZE,
+                    &fit(cell, column_width),
+                );
             }
         }
         pages.push(content);
@@ -68,10 +99,22 @@ pub fn table(title: &str, headers: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
 
     // Objects: 1 catalog, 2 pages, 3 font, then a page and its content stream per page.
     let mut objects: Vec<Vec<u8>> = Vec::new();
-    let kids: Vec<String> = (0..pages.len()).map(|i| format!("{} 0 R", 4 + 2 * i)).collect();
+    let kids: Vec<String> = (0..pages.len())
+        .map(|i| format!("{} 0 R", 4 + 2 * i))
+        .collect();
     objects.push(b"<< /Type /Catalog /Pages 2 0 R >>".to_vec());
-    objects.push(format!("<< /Type /Pages /Kids [{}] /Count {} >>", kids.join(" "), pages.len()).into_bytes());
-    objects.push(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_vec());
+    objects.push(
+        format!(
+            "<< /Type /Pages /Kids [{}] /Count {} >>",
+            kids.join(" "),
+            pages.len()
+        )
+        .into_bytes(),
+    );
+    objects.push(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+            .to_vec(),
+    );
     for (i, content) in pages.iter().enumerate() {
         objects.push(
             format!(
@@ -98,7 +141,13 @@ pub fn table(title: &str, headers: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
     for offset in offsets {
         out.extend(format!("{offset:010} 00000 n \n").as_bytes());
     }
-    out.extend(format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1).as_bytes());
+    out.extend(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
     out
 }
 
@@ -108,7 +157,9 @@ mod tests {
 
     #[test]
     fn a_table_is_a_well_formed_pdf() {
-        let rows: Vec<Vec<String>> = (0..100).map(|i| vec![format!("row {i}"), "Ann (Lee)".into()]).collect();
+        let rows: Vec<Vec<String>> = (0..100)
+            .map(|i| vec![format!("row {i}"), "Ann (Lee)".into()])
+            .collect();
         let pdf = table("Staff", &["Name", "Other"], &rows);
         let text = String::from_utf8_lossy(&pdf);
         assert!(text.starts_with("%PDF-1.4"));

@@ -15,7 +15,11 @@ fn file_response(path: &str, cache: &'static str) -> Option<Response> {
     let mime = file.metadata.mimetype().to_string();
     let mut response = (StatusCode::OK, file.data.into_owned()).into_response();
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&mime).unwrap_or(HeaderValue::from_static("application/octet-stream")));
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_str(&mime)
+            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+    );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     Some(response)
 }
@@ -23,12 +27,20 @@ fn file_response(path: &str, cache: &'static str) -> Option<Response> {
 pub async fn serve(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     if !path.is_empty() && path != "index.html" {
-        let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+        let cache = if path.starts_with("assets/") {
+            "public, max-age=31536000, immutable"
+        } else {
+            "public, max-age=3600"
+        };
         if let Some(response) = file_response(path, cache) {
             return response;
         }
     }
     file_response("index.html", "no-cache").unwrap_or_else(|| {
-        (StatusCode::SERVICE_UNAVAILABLE, "The web app is not built yet: run `make build` (npm run build in web/).").into_response()
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The web app is not built yet: run `make build` (npm run build in web/).",
+        )
+            .into_response()
     })
 }

@@ -20,7 +20,9 @@ impl Worker {
         let mut ticks: u64 = 0;
         loop {
             if ticks % 120 == 0 {
-                if let Err(error) = jobs::requeue_stale(&self.db, chrono::Duration::minutes(5)).await {
+                if let Err(error) =
+                    jobs::requeue_stale(&self.db, chrono::Duration::minutes(5)).await
+                {
                     tracing::warn!(%error, "could not requeue stale jobs");
                 }
             }
@@ -36,7 +38,9 @@ impl Worker {
 
     /// Runs one due job, if any; answers whether there was one.
     pub async fn run_one(&self) -> db::Result<bool> {
-        let Some(job) = jobs::claim(&self.db).await? else { return Ok(false) };
+        let Some(job) = jobs::claim(&self.db).await? else {
+            return Ok(false);
+        };
         match self.perform(&job).await {
             Ok(()) => jobs::finish(&self.db, job.id).await?,
             Err(error) => {
@@ -50,8 +54,14 @@ impl Worker {
     async fn perform(&self, job: &Job) -> Result<(), String> {
         match job.kind.as_str() {
             jobs::DELIVER_MAIL => {
-                let id: i64 = job.payload.parse().map_err(|_| format!("bad mail id {}", job.payload))?;
-                let mail = jobs::mail(&self.db, id).await.map_err(|e| e.to_string())?.ok_or("mail is gone")?;
+                let id: i64 = job
+                    .payload
+                    .parse()
+                    .map_err(|_| format!("bad mail id {}", job.payload))?;
+                let mail = jobs::mail(&self.db, id)
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .ok_or("mail is gone")?;
                 tracing::info!(to = %mail.to_address, subject = %mail.subject, body = %mail.body, "mail (outbox)");
                 let entry = format!(
                     "--- {} to {}\nSubject: {}\n\n{}\n",
@@ -62,13 +72,18 @@ impl Worker {
                 );
                 let path = self.outbox_file.clone();
                 tokio::task::spawn_blocking(move || {
-                    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+                    let mut file = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)?;
                     file.write_all(entry.as_bytes())
                 })
                 .await
                 .map_err(|e| e.to_string())?
                 .map_err(|e| format!("cannot write the outbox file: {e}"))?;
-                jobs::mark_mail_delivered(&self.db, id).await.map_err(|e| e.to_string())
+                jobs::mark_mail_delivered(&self.db, id)
+                    .await
+                    .map_err(|e| e.to_string())
             }
             other => Err(format!("unknown job kind {other}")),
         }

@@ -23,8 +23,16 @@ async fn world() -> World {
     let test_db = TestDb::new().await.unwrap();
     server::demo::fill(&test_db.db).await.unwrap();
     let settings = Settings::resolve(FileSettings::default(), &StoreArgs::default(), None).unwrap();
-    let state = AppState { db: test_db.db.clone(), tokens: TokenKeys::new(b"test-secret"), settings: Arc::new(settings) };
-    World { app: router(state.clone()), state, test_db }
+    let state = AppState {
+        db: test_db.db.clone(),
+        tokens: TokenKeys::new(b"test-secret"),
+        settings: Arc::new(settings),
+    };
+    World {
+        app: router(state.clone()),
+        state,
+        test_db,
+    }
 }
 
 struct Answer {
@@ -43,7 +51,14 @@ impl Answer {
 }
 
 impl World {
-    async fn raw(&self, method: Method, path: &str, token: Option<&str>, body: Option<Body>, content_type: Option<&str>) -> Answer {
+    async fn raw(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Body>,
+        content_type: Option<&str>,
+    ) -> Answer {
         let mut request = Request::builder().method(method).uri(path);
         if let Some(token) = token {
             request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
@@ -51,21 +66,53 @@ impl World {
         if let Some(ct) = content_type {
             request = request.header(header::CONTENT_TYPE, ct);
         }
-        let response = self.app.clone().oneshot(request.body(body.unwrap_or_else(Body::empty)).unwrap()).await.unwrap();
+        let response = self
+            .app
+            .clone()
+            .oneshot(request.body(body.unwrap_or_else(Body::empty)).unwrap())
+            .await
+            .unwrap();
         let status = response.status();
         let headers = response.headers().clone();
-        let body = to_bytes(response.into_body(), usize::MAX).await.unwrap().to_vec();
-        Answer { status, headers, body }
+        let body = to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap()
+            .to_vec();
+        Answer {
+            status,
+            headers,
+            body,
+        }
     }
 
-    async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Answer {
+    async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Answer {
         let has_body = body.is_some();
         let body = body.map(|b| Body::from(b.to_string()));
-        self.raw(method, path, token, body, has_body.then_some("application/json")).await
+        self.raw(
+            method,
+            path,
+            token,
+            body,
+            has_body.then_some("application/json"),
+        )
+        .await
     }
 
     async fn sign_in(&self, username: &str) -> String {
-        let answer = self.call(Method::POST, "/api/auth/users", None, Some(json!({"username": username, "password": "tourdesk-demo"}))).await;
+        let answer = self
+            .call(
+                Method::POST,
+                "/api/auth/users",
+                None,
+                Some(json!({"username": username, "password": "tourdesk-demo"})),
+            )
+            .await;
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
         answer.json()["token"].as_str().unwrap().to_string()
     }
@@ -85,25 +132,99 @@ async fn sign_in_answers_each_case_with_the_spec_message() {
         ("rental.pm", true, false, false, true),
         ("demo.enterprise", true, false, true, false),
     ] {
-        let a = w.call(Method::POST, "/api/auth/users", None, Some(json!({"username": username, "password": "tourdesk-demo"}))).await;
+        let a = w
+            .call(
+                Method::POST,
+                "/api/auth/users",
+                None,
+                Some(json!({"username": username, "password": "tourdesk-demo"})),
+            )
+            .await;
         assert_eq!(a.status, StatusCode::OK);
         let user = &a.json()["user"];
         assert_eq!(user["username"], username);
-        assert_eq!((user["isPM"].as_bool(), user["isAdmin"].as_bool()), (Some(pm), Some(admin)), "{username}");
-        assert_eq!((user["isEnterprise"].as_bool(), user["isRental"].as_bool()), (Some(enterprise), Some(rental)), "{username}");
+        assert_eq!(
+            (user["isPM"].as_bool(), user["isAdmin"].as_bool()),
+            (Some(pm), Some(admin)),
+            "{username}"
+        );
+        assert_eq!(
+            (user["isEnterprise"].as_bool(), user["isRental"].as_bool()),
+            (Some(enterprise), Some(rental)),
+            "{username}"
+        );
     }
-    let a = w.call(Method::POST, "/api/auth/users", None, Some(json!({"username": "nobody", "password": "x"}))).await;
-    assert_eq!((a.status, a.json()["message"].as_str()), (StatusCode::NOT_FOUND, Some("User not found")));
-    let a = w.call(Method::POST, "/api/auth/users", None, Some(json!({"username": "demo.pm", "password": "nope"}))).await;
-    assert_eq!((a.status, a.json()["message"].as_str()), (StatusCode::FORBIDDEN, Some("Invalid usersname or password")));
-    let a = w.call(Method::POST, "/api/auth/users", None, Some(json!({"username": "demo.pm"}))).await;
+    let a = w
+        .call(
+            Method::POST,
+            "/api/auth/users",
+            None,
+            Some(json!({"username": "nobody", "password": "x"})),
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.json()["message"].as_str()),
+        (StatusCode::NOT_FOUND, Some("User not found"))
+    );
+    let a = w
+        .call(
+            Method::POST,
+            "/api/auth/users",
+            None,
+            Some(json!({"username": "demo.pm", "password": "nope"})),
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.json()["message"].as_str()),
+        (StatusCode::FORBIDDEN, Some("Invalid usersname or password"))
+    );
+    let a = w
+        .call(
+            Method::POST,
+            "/api/auth/users",
+            None,
+            Some(json!({"username": "demo.pm"})),
+        )
+        .await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let a = w.call(Method::POST, "/api/auth/users", None, Some(json!({"username": 5, "password": "x"}))).await;
+    let a = w
+        .call(
+            Method::POST,
+            "/api/auth/users",
+            None,
+            Some(json!({"username": 5, "password": "x"})),
+        )
+        .await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let a = w.raw(Method::POST, "/api/auth/users", None, Some(Body::from("{not json")), Some("application/json")).await;
-    assert_eq!((a.status, a.json()["message"].as_str()), (StatusCode::BAD_REQUEST, Some("The request body is not valid JSON")));
-    let huge = format!("{{\"username\":\"{}\",\"password\":\"x\"}}", "a".repeat(2 * 1024 * 1024));
-    let a = w.raw(Method::POST, "/api/auth/users", None, Some(Body::from(huge)), Some("application/json")).await;
+    let a = w
+        .raw(
+            Method::POST,
+            "/api/auth/users",
+            None,
+            Some(Body::from("{not json")),
+            Some("application/json"),
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.json()["message"].as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            Some("The request body is not valid JSON")
+        )
+    );
+    let huge = format!(
+        "{{\"username\":\"{}\",\"password\":\"x\"}}",
+        "a".repeat(2 * 1024 * 1024)
+    );
+    let a = w
+        .raw(
+            Method::POST,
+            "/api/auth/users",
+            None,
+            Some(Body::from(huge)),
+            Some("application/json"),
+        )
+        .await;
     assert_eq!(a.status, StatusCode::PAYLOAD_TOO_LARGE);
     w.done().await;
 }
@@ -112,12 +233,29 @@ async fn sign_in_answers_each_case_with_the_spec_message() {
 async fn repeated_failures_are_throttled() {
     let w = world().await;
     for _ in 0..5 {
-        let a = w.call(Method::POST, "/api/auth/users", None, Some(json!({"username": "demo.sales", "password": "bad"}))).await;
+        let a = w
+            .call(
+                Method::POST,
+                "/api/auth/users",
+                None,
+                Some(json!({"username": "demo.sales", "password": "bad"})),
+            )
+            .await;
         assert_eq!(a.status, StatusCode::FORBIDDEN);
     }
-    let a = w.call(Method::POST, "/api/auth/users", None, Some(json!({"username": "demo.sales", "password": "tourdesk-demo"}))).await;
+    let a = w
+        .call(
+            Method::POST,
+            "/api/auth/users",
+            None,
+            Some(json!({"username": "demo.sales", "password": "tourdesk-demo"})),
+        )
+        .await;
     assert_eq!(a.status, StatusCode::TOO_MANY_REQUESTS);
-    assert!(a.json()["message"].as_str().unwrap().starts_with("Too many failed sign-in attempts."));
+    assert!(a.json()["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Too many failed sign-in attempts."));
     assert!(a.headers.get(header::RETRY_AFTER).is_some());
     // Another account is not locked by it.
     w.sign_in("demo.pm").await;
@@ -127,17 +265,40 @@ async fn repeated_failures_are_throttled() {
 #[tokio::test]
 async fn tokens_are_checked() {
     let w = world().await;
-    assert_eq!(w.call(Method::GET, "/api/agents", None, None).await.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(w.call(Method::GET, "/api/agents", Some("forged.token"), None).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        w.call(Method::GET, "/api/agents", None, None).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        w.call(Method::GET, "/api/agents", Some("forged.token"), None)
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
     let token = w.sign_in("demo.pm").await;
     let (payload, signature) = token.split_once('.').unwrap();
     let tampered = format!("{}A.{signature}", &payload[..payload.len() - 1]);
-    assert_eq!(w.call(Method::GET, "/api/agents", Some(&tampered), None).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        w.call(Method::GET, "/api/agents", Some(&tampered), None)
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
     let other_keys = TokenKeys::new(b"another-secret");
-    let user = db::users::find_for_sign_in(&w.state.db, "demo.pm").await.unwrap().unwrap();
+    let user = db::users::find_for_sign_in(&w.state.db, "demo.pm")
+        .await
+        .unwrap()
+        .unwrap();
     let foreign = other_keys.issue(&user, None, None);
-    assert_eq!(w.call(Method::GET, "/api/agents", Some(&foreign), None).await.status, StatusCode::UNAUTHORIZED);
-    let session = w.call(Method::GET, "/api/auth/session", Some(&token), None).await;
+    assert_eq!(
+        w.call(Method::GET, "/api/agents", Some(&foreign), None)
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    let session = w
+        .call(Method::GET, "/api/auth/session", Some(&token), None)
+        .await;
     assert_eq!(session.json()["username"], "demo.pm");
     w.done().await;
 }
@@ -146,28 +307,105 @@ async fn tokens_are_checked() {
 async fn staff_list_searches_sorts_pages_and_refuses_bad_queries() {
     let w = world().await;
     let token = w.sign_in("demo.pm").await;
-    let list = w.call(Method::GET, "/api/agents?limit=25&page=0", Some(&token), None).await.json();
+    let list = w
+        .call(
+            Method::GET,
+            "/api/agents?limit=25&page=0",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
     let total = list["total"].as_i64().unwrap();
     assert!(total > 25, "the demo builder has more staff than a page");
     assert_eq!(list["data"].as_array().unwrap().len(), 25);
-    assert!(list["data"].as_array().unwrap().iter().all(|r| r["builder"] == "Brightway Homes"));
-    let last = w.call(Method::GET, &format!("/api/agents?limit=25&page={}", (total - 1) / 25), Some(&token), None).await.json();
-    assert_eq!(last["data"].as_array().unwrap().len() as i64, total - 25 * ((total - 1) / 25));
-    for column in ["username", "firstname", "lastname", "userType", "builder", "email", "phone"] {
-        let a = w.call(Method::GET, &format!("/api/agents?orderBy={column}&order=asc"), Some(&token), None).await;
+    assert!(list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["builder"] == "Brightway Homes"));
+    let last = w
+        .call(
+            Method::GET,
+            &format!("/api/agents?limit=25&page={}", (total - 1) / 25),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        last["data"].as_array().unwrap().len() as i64,
+        total - 25 * ((total - 1) / 25)
+    );
+    for column in [
+        "username",
+        "firstname",
+        "lastname",
+        "userType",
+        "builder",
+        "email",
+        "phone",
+    ] {
+        let a = w
+            .call(
+                Method::GET,
+                &format!("/api/agents?orderBy={column}&order=asc"),
+                Some(&token),
+                None,
+            )
+            .await;
         assert_eq!(a.status, StatusCode::OK, "{column}");
     }
-    let asc = w.call(Method::GET, "/api/agents?orderBy=username&order=asc&limit=150", Some(&token), None).await.json();
-    let names: Vec<&str> = asc["data"].as_array().unwrap().iter().map(|r| r["username"].as_str().unwrap()).collect();
+    let asc = w
+        .call(
+            Method::GET,
+            "/api/agents?orderBy=username&order=asc&limit=150",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    let names: Vec<&str> = asc["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["username"].as_str().unwrap())
+        .collect();
     let mut sorted = names.clone();
     sorted.sort();
     assert_eq!(names, sorted);
-    let found = w.call(Method::GET, "/api/agents?search=SELLERS", Some(&token), None).await.json();
+    let found = w
+        .call(
+            Method::GET,
+            "/api/agents?search=SELLERS",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
     assert_eq!(found["total"], 1);
     assert_eq!(found["data"][0]["username"], "demo.sales");
-    assert_eq!(w.call(Method::GET, "/api/agents?search=%25", Some(&token), None).await.json()["total"], 0);
-    for bad in ["orderBy=pass_word", "order=sideways", "limit=10", "page=-1", "page=abc"] {
-        let a = w.call(Method::GET, &format!("/api/agents?{bad}"), Some(&token), None).await;
+    assert_eq!(
+        w.call(Method::GET, "/api/agents?search=%25", Some(&token), None)
+            .await
+            .json()["total"],
+        0
+    );
+    for bad in [
+        "orderBy=pass_word",
+        "order=sideways",
+        "limit=10",
+        "page=-1",
+        "page=abc",
+    ] {
+        let a = w
+            .call(
+                Method::GET,
+                &format!("/api/agents?{bad}"),
+                Some(&token),
+                None,
+            )
+            .await;
         assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
         assert!(a.json()["message"].is_string());
     }
@@ -185,55 +423,162 @@ async fn staff_are_added_validated_edited_and_deleted() {
     let errors = &bad.json()["errors"];
     assert_eq!(errors["roles"], "Select at least one role to the agent!");
     assert_eq!(errors["phone"], "Phone must match 999-999-9999");
-    let before = w.call(Method::GET, "/api/agents", Some(&token), None).await.json()["total"].clone();
+    let before = w
+        .call(Method::GET, "/api/agents", Some(&token), None)
+        .await
+        .json()["total"]
+        .clone();
 
     let input = json!({"username": "", "firstname": "Nina", "lastname": "New", "phone": "555-222-3333",
         "email": "nina@example.com", "roles": {"id": 1}, "send_sms": 1, "send_email": 1});
-    let created = w.call(Method::POST, "/api/agents", Some(&token), Some(input.clone())).await;
+    let created = w
+        .call(
+            Method::POST,
+            "/api/agents",
+            Some(&token),
+            Some(input.clone()),
+        )
+        .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
     assert_eq!(created.json()["username"], "nina.new");
     assert_eq!(created.json()["message"], "Agent added successfully");
-    let agent = w.call(Method::GET, "/api/agents/nina.new", Some(&token), None).await.json();
-    assert_eq!((agent["send_sms"].as_i64(), agent["send_email"].as_i64()), (Some(0), Some(0)), "Other Staff get no notifications");
+    let agent = w
+        .call(Method::GET, "/api/agents/nina.new", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(
+        (agent["send_sms"].as_i64(), agent["send_email"].as_i64()),
+        (Some(0), Some(0)),
+        "Other Staff get no notifications"
+    );
     assert_eq!(agent["roles"]["Label"], "Other Staff");
     assert_eq!(agent["builder"], "Brightway Homes");
 
-    let clash = w.call(Method::POST, "/api/agents", Some(&token), Some(input)).await;
+    let clash = w
+        .call(Method::POST, "/api/agents", Some(&token), Some(input))
+        .await;
     assert_eq!(clash.status, StatusCode::CONFLICT);
     assert_eq!(clash.json()["suggestedUsername"], "nina.new2");
 
     // The new agent was mailed a link to choose a password; following it signs them in.
-    let mails = db::jobs::mails_to(&w.state.db, "nina@example.com").await.unwrap();
+    let mails = db::jobs::mails_to(&w.state.db, "nina@example.com")
+        .await
+        .unwrap();
     let body = &mails[0].body;
-    let link = body.lines().find(|l| l.contains("/reset_password?")).unwrap();
+    let link = body
+        .lines()
+        .find(|l| l.contains("/reset_password?"))
+        .unwrap();
     let query = link.split_once('?').unwrap().1;
-    let params: std::collections::HashMap<String, String> = serde_urlencoded::from_str(query).unwrap();
-    let check = w.call(Method::POST, "/api/auth/password_reset", None, Some(json!({"token": params["token"]}))).await;
+    let params: std::collections::HashMap<String, String> =
+        serde_urlencoded::from_str(query).unwrap();
+    let check = w
+        .call(
+            Method::POST,
+            "/api/auth/password_reset",
+            None,
+            Some(json!({"token": params["token"]})),
+        )
+        .await;
     assert_eq!(check.status, StatusCode::OK);
-    let set = w.call(Method::PUT, "/api/auth/password_reset", None, Some(json!({"token": params["token"], "password": "a-new-password"}))).await;
+    let set = w
+        .call(
+            Method::PUT,
+            "/api/auth/password_reset",
+            None,
+            Some(json!({"token": params["token"], "password": "a-new-password"})),
+        )
+        .await;
     assert_eq!(set.status, StatusCode::OK);
-    let again = w.call(Method::PUT, "/api/auth/password_reset", None, Some(json!({"token": params["token"], "password": "another-one"}))).await;
-    assert_eq!((again.status, again.json()["message"].as_str()), (StatusCode::BAD_REQUEST, Some("Token is not valid or expired.")));
-    let signed = w.call(Method::POST, "/api/auth/users", None, Some(json!({"username": "nina.new", "password": "a-new-password"}))).await;
+    let again = w
+        .call(
+            Method::PUT,
+            "/api/auth/password_reset",
+            None,
+            Some(json!({"token": params["token"], "password": "another-one"})),
+        )
+        .await;
+    assert_eq!(
+        (again.status, again.json()["message"].as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            Some("Token is not valid or expired.")
+        )
+    );
+    let signed = w
+        .call(
+            Method::POST,
+            "/api/auth/users",
+            None,
+            Some(json!({"username": "nina.new", "password": "a-new-password"})),
+        )
+        .await;
     assert_eq!(signed.status, StatusCode::OK);
 
     let edit = json!({"firstname": "Nina", "lastname": "Newer", "phone": "555-222-4444", "email": "nina@example.com",
         "roles": {"id": 2}, "send_sms": 1, "send_email": 1});
-    let a = w.call(Method::PATCH, "/api/agents/nina.new", Some(&token), Some(edit)).await;
-    assert_eq!((a.status, a.json()["message"].as_str()), (StatusCode::OK, Some("Updated successfully")));
-    let agent = w.call(Method::GET, "/api/agents/nina.new", Some(&token), None).await.json();
-    assert_eq!((agent["lastname"].as_str(), agent["userType"].as_str()), (Some("Newer"), Some("Sales Staff")));
+    let a = w
+        .call(
+            Method::PATCH,
+            "/api/agents/nina.new",
+            Some(&token),
+            Some(edit),
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.json()["message"].as_str()),
+        (StatusCode::OK, Some("Updated successfully"))
+    );
+    let agent = w
+        .call(Method::GET, "/api/agents/nina.new", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(
+        (agent["lastname"].as_str(), agent["userType"].as_str()),
+        (Some("Newer"), Some("Sales Staff"))
+    );
     assert_eq!(agent["notification_email"], "nina@example.com");
     assert_eq!(agent["groups"][0]["GroupID"], 2);
 
-    let resend = w.call(Method::POST, "/api/agents/resendEmail", Some(&token), Some(json!({"username": "nina.new", "email": "nina@example.com"}))).await;
+    let resend = w
+        .call(
+            Method::POST,
+            "/api/agents/resendEmail",
+            Some(&token),
+            Some(json!({"username": "nina.new", "email": "nina@example.com"})),
+        )
+        .await;
     assert_eq!(resend.json()["message"], "Success resend email!");
-    let me = w.call(Method::DELETE, "/api/agents", Some(&token), Some(json!({"usernames": ["demo.pm"]}))).await;
+    let me = w
+        .call(
+            Method::DELETE,
+            "/api/agents",
+            Some(&token),
+            Some(json!({"usernames": ["demo.pm"]})),
+        )
+        .await;
     assert_eq!(me.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let gone = w.call(Method::DELETE, "/api/agents", Some(&token), Some(json!({"usernames": ["nina.new"]}))).await;
+    let gone = w
+        .call(
+            Method::DELETE,
+            "/api/agents",
+            Some(&token),
+            Some(json!({"usernames": ["nina.new"]})),
+        )
+        .await;
     assert_eq!(gone.json()["message"], "Successfully deleted");
-    assert_eq!(w.call(Method::GET, "/api/agents", Some(&token), None).await.json()["total"], before);
-    assert_eq!(w.call(Method::GET, "/api/agents/nina.new", Some(&token), None).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        w.call(Method::GET, "/api/agents", Some(&token), None)
+            .await
+            .json()["total"],
+        before
+    );
+    assert_eq!(
+        w.call(Method::GET, "/api/agents/nina.new", Some(&token), None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
 
     let sales = w.sign_in("demo.sales").await;
     let refused = w.call(Method::POST, "/api/agents", Some(&sales), Some(json!({"firstname": "X", "lastname": "Y", "phone": "555-222-3333", "email": "x@example.com", "roles": {"id": 2}}))).await;
@@ -245,28 +590,100 @@ async fn staff_are_added_validated_edited_and_deleted() {
 async fn teams_are_created_edited_and_keep_other_staff_out() {
     let w = world().await;
     let token = w.sign_in("demo.pm").await;
-    let missing = w.call(Method::POST, "/api/teams/add", Some(&token), Some(json!({"name": "", "description": "", "agents": []}))).await;
+    let missing = w
+        .call(
+            Method::POST,
+            "/api/teams/add",
+            Some(&token),
+            Some(json!({"name": "", "description": "", "agents": []})),
+        )
+        .await;
     assert_eq!(missing.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(missing.json()["errors"], json!({"name": "required", "description": "required", "agents": "required"}));
-    let field = w.call(Method::POST, "/api/teams/add", Some(&token), Some(json!({"name": "Field", "description": "x", "agents": ["olivia.field"]}))).await;
-    assert_eq!(field.status, StatusCode::UNPROCESSABLE_ENTITY, "other staff cannot be on teams");
-    let created = w.call(Method::POST, "/api/teams/add", Some(&token), Some(json!({"name": "South", "description": "South sales", "agents": ["demo.sales"]}))).await;
+    assert_eq!(
+        missing.json()["errors"],
+        json!({"name": "required", "description": "required", "agents": "required"})
+    );
+    let field = w
+        .call(
+            Method::POST,
+            "/api/teams/add",
+            Some(&token),
+            Some(json!({"name": "Field", "description": "x", "agents": ["olivia.field"]})),
+        )
+        .await;
+    assert_eq!(
+        field.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "other staff cannot be on teams"
+    );
+    let created = w
+        .call(
+            Method::POST,
+            "/api/teams/add",
+            Some(&token),
+            Some(json!({"name": "South", "description": "South sales", "agents": ["demo.sales"]})),
+        )
+        .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
     let id = created.json()["id"].as_i64().unwrap();
-    let add = w.call(Method::POST, &format!("/api/teams/{id}/agent"), Some(&token), Some(json!({"agent": "demo.pm"}))).await;
+    let add = w
+        .call(
+            Method::POST,
+            &format!("/api/teams/{id}/agent"),
+            Some(&token),
+            Some(json!({"agent": "demo.pm"})),
+        )
+        .await;
     assert_eq!(add.status, StatusCode::OK);
-    let team = w.call(Method::GET, &format!("/api/teams/{id}"), Some(&token), None).await.json();
+    let team = w
+        .call(Method::GET, &format!("/api/teams/{id}"), Some(&token), None)
+        .await
+        .json();
     assert_eq!(team["total_members"], 2);
     assert_eq!(team["agents"][0]["username"], "demo.pm");
-    let removed = w.call(Method::DELETE, &format!("/api/teams/{id}/agent"), Some(&token), Some(json!({"agent": "demo.sales"}))).await;
+    let removed = w
+        .call(
+            Method::DELETE,
+            &format!("/api/teams/{id}/agent"),
+            Some(&token),
+            Some(json!({"agent": "demo.sales"})),
+        )
+        .await;
     assert_eq!(removed.json()["message"], "Agent removed.");
-    let renamed = w.call(Method::POST, &format!("/api/teams/{id}"), Some(&token), Some(json!({"name": "South Sales", "description": "All of the south"}))).await;
+    let renamed = w
+        .call(
+            Method::POST,
+            &format!("/api/teams/{id}"),
+            Some(&token),
+            Some(json!({"name": "South Sales", "description": "All of the south"})),
+        )
+        .await;
     assert_eq!(renamed.status, StatusCode::OK);
-    let list = w.call(Method::GET, "/api/teams?search=south", Some(&token), None).await.json();
-    assert_eq!((list["total"].as_i64(), list["data"][0]["name"].as_str()), (Some(1), Some("South Sales")));
-    let default_order = w.call(Method::GET, "/api/teams", Some(&token), None).await.json();
-    assert_eq!(default_order["data"][0]["id"].as_i64(), Some(id), "newest first");
-    let deleted = w.call(Method::DELETE, "/api/teams", Some(&token), Some(json!({"ids": [id]}))).await;
+    let list = w
+        .call(Method::GET, "/api/teams?search=south", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(
+        (list["total"].as_i64(), list["data"][0]["name"].as_str()),
+        (Some(1), Some("South Sales"))
+    );
+    let default_order = w
+        .call(Method::GET, "/api/teams", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(
+        default_order["data"][0]["id"].as_i64(),
+        Some(id),
+        "newest first"
+    );
+    let deleted = w
+        .call(
+            Method::DELETE,
+            "/api/teams",
+            Some(&token),
+            Some(json!({"ids": [id]})),
+        )
+        .await;
     assert_eq!(deleted.status, StatusCode::OK);
     w.done().await;
 }
@@ -276,36 +693,111 @@ async fn another_builders_objects_are_not_found() {
     let w = world().await;
     let cedar = w.sign_in("cedar.pm").await;
     let pm = w.sign_in("demo.pm").await;
-    let homes_team = w.call(Method::GET, "/api/teams", Some(&pm), None).await.json()["data"][0]["id"].as_i64().unwrap();
-    let homes = w.call(Method::GET, "/api/auth/session", Some(&pm), None).await.json()["builderId"].as_i64().unwrap();
+    let homes_team = w
+        .call(Method::GET, "/api/teams", Some(&pm), None)
+        .await
+        .json()["data"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let homes = w
+        .call(Method::GET, "/api/auth/session", Some(&pm), None)
+        .await
+        .json()["builderId"]
+        .as_i64()
+        .unwrap();
     let edit = json!({"firstname": "Sam", "lastname": "Sellers", "phone": "555-222-3333", "email": "s@example.com", "roles": {"id": 2}});
     let checks: Vec<(Method, String, Option<Value>)> = vec![
         (Method::GET, "/api/agents/demo.sales".into(), None),
         (Method::PATCH, "/api/agents/demo.sales".into(), Some(edit)),
-        (Method::DELETE, "/api/agents".into(), Some(json!({"usernames": ["demo.sales"]}))),
-        (Method::POST, "/api/agents/resendEmail".into(), Some(json!({"username": "demo.sales"}))),
+        (
+            Method::DELETE,
+            "/api/agents".into(),
+            Some(json!({"usernames": ["demo.sales"]})),
+        ),
+        (
+            Method::POST,
+            "/api/agents/resendEmail".into(),
+            Some(json!({"username": "demo.sales"})),
+        ),
         (Method::GET, format!("/api/available_agents/{homes}"), None),
         (Method::GET, format!("/api/teams/{homes_team}"), None),
-        (Method::POST, format!("/api/teams/{homes_team}"), Some(json!({"name": "x", "description": "y"}))),
-        (Method::DELETE, "/api/teams".into(), Some(json!({"ids": [homes_team]}))),
-        (Method::POST, format!("/api/teams/{homes_team}/agent"), Some(json!({"agent": "cedar.sales"}))),
-        (Method::DELETE, format!("/api/teams/{homes_team}/agent"), Some(json!({"agent": "demo.sales"}))),
+        (
+            Method::POST,
+            format!("/api/teams/{homes_team}"),
+            Some(json!({"name": "x", "description": "y"})),
+        ),
+        (
+            Method::DELETE,
+            "/api/teams".into(),
+            Some(json!({"ids": [homes_team]})),
+        ),
+        (
+            Method::POST,
+            format!("/api/teams/{homes_team}/agent"),
+            Some(json!({"agent": "cedar.sales"})),
+        ),
+        (
+            Method::DELETE,
+            format!("/api/teams/{homes_team}/agent"),
+            Some(json!({"agent": "demo.sales"})),
+        ),
         (Method::GET, format!("/api/teams/builder/{homes}"), None),
         (Method::GET, format!("/api/builders/{homes}"), None),
         (Method::GET, format!("/api/builders/{homes}/detail"), None),
     ];
     for (method, path, body) in checks {
         let a = w.call(method.clone(), &path, Some(&cedar), body).await;
-        assert_eq!(a.status, StatusCode::NOT_FOUND, "{method} {path}: {}", a.text());
+        assert_eq!(
+            a.status,
+            StatusCode::NOT_FOUND,
+            "{method} {path}: {}",
+            a.text()
+        );
     }
-    let list = w.call(Method::GET, "/api/agents?limit=150", Some(&cedar), None).await.json();
-    assert!(list["data"].as_array().unwrap().iter().all(|r| r["builder"] == "Cedar Ridge Builders"));
-    let filtered = w.call(Method::GET, &format!("/api/agents?filterByBuilder={homes}"), Some(&cedar), None).await.json();
+    let list = w
+        .call(Method::GET, "/api/agents?limit=150", Some(&cedar), None)
+        .await
+        .json();
+    assert!(list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["builder"] == "Cedar Ridge Builders"));
+    let filtered = w
+        .call(
+            Method::GET,
+            &format!("/api/agents?filterByBuilder={homes}"),
+            Some(&cedar),
+            None,
+        )
+        .await
+        .json();
     assert_eq!(filtered["total"], 0);
-    let export = w.call(Method::POST, "/api/agents/export", Some(&cedar), Some(json!({"selection": ["demo.sales"]}))).await;
-    assert_eq!(export.text().lines().count(), 1, "only the header: the row is another builder's");
+    let export = w
+        .call(
+            Method::POST,
+            "/api/agents/export",
+            Some(&cedar),
+            Some(json!({"selection": ["demo.sales"]})),
+        )
+        .await;
+    assert_eq!(
+        export.text().lines().count(),
+        1,
+        "only the header: the row is another builder's"
+    );
     // The team survived the attempts.
-    assert_eq!(w.call(Method::GET, &format!("/api/teams/{homes_team}"), Some(&pm), None).await.status, StatusCode::OK);
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/teams/{homes_team}"),
+            Some(&pm),
+            None
+        )
+        .await
+        .status,
+        StatusCode::OK
+    );
     w.done().await;
 }
 
@@ -313,58 +805,239 @@ async fn another_builders_objects_are_not_found() {
 async fn enterprise_users_span_their_builders_and_admins_act_as_pms() {
     let w = world().await;
     let ent = w.sign_in("demo.enterprise").await;
-    let builders = w.call(Method::GET, "/api/builders/enterprise/demo.enterprise", Some(&ent), None).await.json();
-    let names: Vec<&str> = builders.as_array().unwrap().iter().map(|b| b["name"].as_str().unwrap()).collect();
+    let builders = w
+        .call(
+            Method::GET,
+            "/api/builders/enterprise/demo.enterprise",
+            Some(&ent),
+            None,
+        )
+        .await
+        .json();
+    let names: Vec<&str> = builders
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["Brightway Homes", "Brightway Rentals"]);
     let rentals = builders[1]["builder_id"].as_i64().unwrap();
-    let all = w.call(Method::GET, "/api/agents?limit=150", Some(&ent), None).await.json();
-    let one = w.call(Method::GET, &format!("/api/agents?limit=150&builderId={rentals}"), Some(&ent), None).await.json();
+    let all = w
+        .call(Method::GET, "/api/agents?limit=150", Some(&ent), None)
+        .await
+        .json();
+    let one = w
+        .call(
+            Method::GET,
+            &format!("/api/agents?limit=150&builderId={rentals}"),
+            Some(&ent),
+            None,
+        )
+        .await
+        .json();
     assert!(all["total"].as_i64() > one["total"].as_i64());
-    assert!(one["data"].as_array().unwrap().iter().all(|r| r["builder"] == "Brightway Rentals"));
-    let chosen = w.call(Method::POST, "/api/auth/enterprise_user", Some(&ent), Some(json!({"username": "demo.enterprise", "builder_id": rentals}))).await;
+    assert!(one["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["builder"] == "Brightway Rentals"));
+    let chosen = w
+        .call(
+            Method::POST,
+            "/api/auth/enterprise_user",
+            Some(&ent),
+            Some(json!({"username": "demo.enterprise", "builder_id": rentals})),
+        )
+        .await;
     assert_eq!(chosen.status, StatusCode::OK);
-    assert_eq!((chosen.json()["user"]["builder"].as_str(), chosen.json()["user"]["isRental"].as_bool()), (Some("Brightway Rentals"), Some(true)));
+    assert_eq!(
+        (
+            chosen.json()["user"]["builder"].as_str(),
+            chosen.json()["user"]["isRental"].as_bool()
+        ),
+        (Some("Brightway Rentals"), Some(true))
+    );
     let pm = w.sign_in("demo.pm").await;
-    let refused = w.call(Method::POST, "/api/auth/enterprise_user", Some(&pm), Some(json!({"username": "demo.pm", "builder_id": rentals}))).await;
+    let refused = w
+        .call(
+            Method::POST,
+            "/api/auth/enterprise_user",
+            Some(&pm),
+            Some(json!({"username": "demo.pm", "builder_id": rentals})),
+        )
+        .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
 
     let admin = w.sign_in("demo.admin").await;
-    let builders = w.call(Method::GET, "/api/builders?limit=150", Some(&admin), None).await.json();
+    let builders = w
+        .call(Method::GET, "/api/builders?limit=150", Some(&admin), None)
+        .await
+        .json();
     assert_eq!(builders["total"], 3);
-    let homes = builders["data"].as_array().unwrap().iter().find(|b| b["name"] == "Brightway Homes").unwrap()["builder_id"].as_i64().unwrap();
-    let pms = w.call(Method::GET, &format!("/api/builders/{homes}/pms"), Some(&admin), None).await.json();
-    assert!(pms.as_array().unwrap().iter().any(|p| p["username"] == "demo.pm"));
-    let acting = w.call(Method::POST, "/api/auth/admin_as_pm", Some(&admin), Some(json!({"username": "demo.pm"}))).await;
-    assert_eq!((acting.status, acting.json()["user"]["username"].as_str()), (StatusCode::OK, Some("demo.pm")));
-    let not_pm = w.call(Method::POST, "/api/auth/admin_as_pm", Some(&admin), Some(json!({"username": "demo.sales"}))).await;
+    let homes = builders["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == "Brightway Homes")
+        .unwrap()["builder_id"]
+        .as_i64()
+        .unwrap();
+    let pms = w
+        .call(
+            Method::GET,
+            &format!("/api/builders/{homes}/pms"),
+            Some(&admin),
+            None,
+        )
+        .await
+        .json();
+    assert!(pms
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["username"] == "demo.pm"));
+    let acting = w
+        .call(
+            Method::POST,
+            "/api/auth/admin_as_pm",
+            Some(&admin),
+            Some(json!({"username": "demo.pm"})),
+        )
+        .await;
+    assert_eq!(
+        (acting.status, acting.json()["user"]["username"].as_str()),
+        (StatusCode::OK, Some("demo.pm"))
+    );
+    let not_pm = w
+        .call(
+            Method::POST,
+            "/api/auth/admin_as_pm",
+            Some(&admin),
+            Some(json!({"username": "demo.sales"})),
+        )
+        .await;
     assert_eq!(not_pm.status, StatusCode::NOT_FOUND);
-    assert_eq!(w.call(Method::POST, "/api/auth/admin_as_pm", Some(&pm), Some(json!({"username": "demo.pm"}))).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        w.call(
+            Method::POST,
+            "/api/auth/admin_as_pm",
+            Some(&pm),
+            Some(json!({"username": "demo.pm"}))
+        )
+        .await
+        .status,
+        StatusCode::FORBIDDEN
+    );
     w.done().await;
 }
 
 #[tokio::test]
 async fn password_reset_by_mail_and_refresh() {
     let w = world().await;
-    let a = w.call(Method::GET, "/api/auth/password_reset?username=demo.sales&email=demo.sales@demo.tourdesk.test", None, None).await;
-    assert_eq!((a.status, a.json()["message"].as_str()), (StatusCode::OK, Some("Email sent.")));
-    let unknown = w.call(Method::GET, "/api/auth/password_reset?username=nobody&email=x@example.com", None, None).await;
+    let a = w
+        .call(
+            Method::GET,
+            "/api/auth/password_reset?username=demo.sales&email=demo.sales@demo.tourdesk.test",
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(
+        (a.status, a.json()["message"].as_str()),
+        (StatusCode::OK, Some("Email sent."))
+    );
+    let unknown = w
+        .call(
+            Method::GET,
+            "/api/auth/password_reset?username=nobody&email=x@example.com",
+            None,
+            None,
+        )
+        .await;
     assert_eq!(unknown.status, StatusCode::OK, "no account enumeration");
-    assert_eq!(w.call(Method::GET, "/api/auth/password_reset?username=demo.sales", None, None).await.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let mail = db::jobs::mails_to(&w.state.db, "demo.sales@demo.tourdesk.test").await.unwrap().remove(0);
-    let query = mail.body.lines().find(|l| l.contains("reset_password?")).unwrap().split_once('?').unwrap().1.to_string();
-    let params: std::collections::HashMap<String, String> = serde_urlencoded::from_str(&query).unwrap();
-    let refreshed = w.call(Method::PATCH, "/api/auth/password_reset", None, Some(json!({"refreshToken": params["refreshToken"]}))).await;
+    assert_eq!(
+        w.call(
+            Method::GET,
+            "/api/auth/password_reset?username=demo.sales",
+            None,
+            None
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let mail = db::jobs::mails_to(&w.state.db, "demo.sales@demo.tourdesk.test")
+        .await
+        .unwrap()
+        .remove(0);
+    let query = mail
+        .body
+        .lines()
+        .find(|l| l.contains("reset_password?"))
+        .unwrap()
+        .split_once('?')
+        .unwrap()
+        .1
+        .to_string();
+    let params: std::collections::HashMap<String, String> =
+        serde_urlencoded::from_str(&query).unwrap();
+    let refreshed = w
+        .call(
+            Method::PATCH,
+            "/api/auth/password_reset",
+            None,
+            Some(json!({"refreshToken": params["refreshToken"]})),
+        )
+        .await;
     assert_eq!(refreshed.status, StatusCode::OK);
-    let old = w.call(Method::POST, "/api/auth/password_reset", None, Some(json!({"token": params["token"]}))).await;
-    assert_eq!(old.json()["message"], "Token is not valid or expired.", "refreshing spends the old pair");
+    let old = w
+        .call(
+            Method::POST,
+            "/api/auth/password_reset",
+            None,
+            Some(json!({"token": params["token"]})),
+        )
+        .await;
+    assert_eq!(
+        old.json()["message"],
+        "Token is not valid or expired.",
+        "refreshing spends the old pair"
+    );
     let new_token = refreshed.json()["token"].as_str().unwrap().to_string();
-    let short = w.call(Method::PUT, "/api/auth/password_reset", None, Some(json!({"token": new_token, "password": "short"}))).await;
+    let short = w
+        .call(
+            Method::PUT,
+            "/api/auth/password_reset",
+            None,
+            Some(json!({"token": new_token, "password": "short"})),
+        )
+        .await;
     assert_eq!(short.status, StatusCode::UNPROCESSABLE_ENTITY);
     let session = w.sign_in("demo.sales").await;
-    let set = w.call(Method::PUT, "/api/auth/password_reset", None, Some(json!({"token": new_token, "password": "brand-new-pass"}))).await;
+    let set = w
+        .call(
+            Method::PUT,
+            "/api/auth/password_reset",
+            None,
+            Some(json!({"token": new_token, "password": "brand-new-pass"})),
+        )
+        .await;
     assert_eq!(set.status, StatusCode::OK);
-    assert_eq!(w.call(Method::GET, "/api/profile", Some(&session), None).await.status, StatusCode::UNAUTHORIZED, "old sessions end");
-    let ok = w.call(Method::POST, "/api/auth/users", None, Some(json!({"username": "demo.sales", "password": "brand-new-pass"}))).await;
+    assert_eq!(
+        w.call(Method::GET, "/api/profile", Some(&session), None)
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED,
+        "old sessions end"
+    );
+    let ok = w
+        .call(
+            Method::POST,
+            "/api/auth/users",
+            None,
+            Some(json!({"username": "demo.sales", "password": "brand-new-pass"})),
+        )
+        .await;
     assert_eq!(ok.status, StatusCode::OK);
     w.done().await;
 }
@@ -373,25 +1046,56 @@ async fn password_reset_by_mail_and_refresh() {
 async fn profile_is_read_and_updated_with_its_rules() {
     let w = world().await;
     let token = w.sign_in("demo.sales").await;
-    let profile = w.call(Method::GET, "/api/profile", Some(&token), None).await.json();
+    let profile = w
+        .call(Method::GET, "/api/profile", Some(&token), None)
+        .await
+        .json();
     assert_eq!(profile["firstName"], "Sam");
     let mut update = json!({"firstName": "Sammy", "lastName": "Sellers", "phone": "555-103-1003", "email": "sam@example.com",
         "send_email": 1, "send_sms": 0, "send_cc_email": 1, "cc_email": ""});
-    let bad = w.call(Method::PATCH, "/api/profile", Some(&token), Some(update.clone())).await;
+    let bad = w
+        .call(
+            Method::PATCH,
+            "/api/profile",
+            Some(&token),
+            Some(update.clone()),
+        )
+        .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(bad.json()["errors"]["cc_email"], "CC email is required");
     update["cc_email"] = json!("boss@example.com");
     update["pass_word"] = json!("one-password");
     update["confirm"] = json!("two-password");
-    let mismatch = w.call(Method::PATCH, "/api/profile", Some(&token), Some(update.clone())).await;
-    assert_eq!(mismatch.json()["errors"]["confirm"], "Password doesn't match.");
+    let mismatch = w
+        .call(
+            Method::PATCH,
+            "/api/profile",
+            Some(&token),
+            Some(update.clone()),
+        )
+        .await;
+    assert_eq!(
+        mismatch.json()["errors"]["confirm"],
+        "Password doesn't match."
+    );
     update["confirm"] = json!("one-password");
-    let ok = w.call(Method::PATCH, "/api/profile", Some(&token), Some(update)).await;
+    let ok = w
+        .call(Method::PATCH, "/api/profile", Some(&token), Some(update))
+        .await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text());
     let user = ok.json();
-    assert_eq!((user["firstName"].as_str(), user["cc_email"].as_str()), (Some("Sammy"), Some("boss@example.com")));
+    assert_eq!(
+        (user["firstName"].as_str(), user["cc_email"].as_str()),
+        (Some("Sammy"), Some("boss@example.com"))
+    );
     let fresh = user["token"].as_str().unwrap();
-    assert_eq!(w.call(Method::GET, "/api/profile", Some(fresh), None).await.status, StatusCode::OK, "a new token after a password change");
+    assert_eq!(
+        w.call(Method::GET, "/api/profile", Some(fresh), None)
+            .await
+            .status,
+        StatusCode::OK,
+        "a new token after a password change"
+    );
     w.done().await;
 }
 
@@ -401,30 +1105,86 @@ async fn exports_are_safe_csv_and_print_is_pdf() {
     let token = w.sign_in("demo.pm").await;
     let evil = json!({"username": "evil.one", "firstname": "Eve", "lastname": "Formula", "phone": "555-222-3333",
         "email": "eve@example.com", "roles": {"id": 2}});
-    assert_eq!(w.call(Method::POST, "/api/agents", Some(&token), Some(evil)).await.status, StatusCode::CREATED);
+    assert_eq!(
+        w.call(Method::POST, "/api/agents", Some(&token), Some(evil))
+            .await
+            .status,
+        StatusCode::CREATED
+    );
     sqlx_set_name(&w, "evil.one", "=HYPERLINK(\"x\")").await;
-    let csv = w.call(Method::POST, "/api/agents/export", Some(&token), Some(json!({"selection": ["evil.one", "demo.sales"]}))).await;
+    let csv = w
+        .call(
+            Method::POST,
+            "/api/agents/export",
+            Some(&token),
+            Some(json!({"selection": ["evil.one", "demo.sales"]})),
+        )
+        .await;
     assert_eq!(csv.headers[header::CONTENT_TYPE], "text/csv; charset=utf-8");
-    assert!(csv.headers[header::CONTENT_DISPOSITION].to_str().unwrap().contains("agents-export.csv"));
+    assert!(csv.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap()
+        .contains("agents-export.csv"));
     let text = csv.text();
     assert!(text.starts_with("\u{feff}Username,First Name,Last Name,User Type,Builder,Email,Phone"));
     assert!(text.contains("\"'=HYPERLINK(\"\"x\"\")\""), "{text}");
     assert_eq!(text.lines().count(), 3);
-    let all = w.call(Method::POST, "/api/agents/exportAll", Some(&token), Some(json!({"params": {"search": "brightway"}}))).await;
-    let total = w.call(Method::GET, "/api/agents?search=brightway", Some(&token), None).await.json()["total"].as_i64().unwrap();
+    let all = w
+        .call(
+            Method::POST,
+            "/api/agents/exportAll",
+            Some(&token),
+            Some(json!({"params": {"search": "brightway"}})),
+        )
+        .await;
+    let total = w
+        .call(
+            Method::GET,
+            "/api/agents?search=brightway",
+            Some(&token),
+            None,
+        )
+        .await
+        .json()["total"]
+        .as_i64()
+        .unwrap();
     assert_eq!(all.text().lines().count() as i64, total + 1);
-    let by_query = w.call(Method::POST, "/api/teams/exportAll", Some(&token), Some(json!({"query": "?search=north"}))).await;
+    let by_query = w
+        .call(
+            Method::POST,
+            "/api/teams/exportAll",
+            Some(&token),
+            Some(json!({"query": "?search=north"})),
+        )
+        .await;
     assert_eq!(by_query.text().lines().count(), 2);
-    let bad = w.call(Method::POST, "/api/agents/exportAll", Some(&token), Some(json!({"params": {"orderBy": "secret"}}))).await;
+    let bad = w
+        .call(
+            Method::POST,
+            "/api/agents/exportAll",
+            Some(&token),
+            Some(json!({"params": {"orderBy": "secret"}})),
+        )
+        .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let pdf = w.call(Method::POST, "/api/agents/print", Some(&token), Some(json!({"selection": ["demo.sales"]}))).await;
+    let pdf = w
+        .call(
+            Method::POST,
+            "/api/agents/print",
+            Some(&token),
+            Some(json!({"selection": ["demo.sales"]})),
+        )
+        .await;
     assert_eq!(pdf.headers[header::CONTENT_TYPE], "application/pdf");
     assert!(pdf.body.starts_with(b"%PDF-1.4"));
     w.done().await;
 }
 
 async fn sqlx_set_name(w: &World, username: &str, firstname: &str) {
-    let user = db::users::find_for_sign_in(&w.state.db, username).await.unwrap().unwrap();
+    let user = db::users::find_for_sign_in(&w.state.db, username)
+        .await
+        .unwrap()
+        .unwrap();
     let record = db::users::ProfileUpdate {
         firstname: firstname.into(),
         lastname: user.lastname.clone(),
@@ -432,35 +1192,129 @@ async fn sqlx_set_name(w: &World, username: &str, firstname: &str) {
         email: user.email.clone(),
         notifications: user.notifications.clone(),
     };
-    db::users::update_profile(&w.state.db, user.user_id, &record).await.unwrap();
+    db::users::update_profile(&w.state.db, user.user_id, &record)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
 async fn reference_data_flags_feedback_and_health() {
     let w = world().await;
-    let catalog = w.call(Method::GET, "/api/catalog?catalog_type_id=12", None, None).await.json();
-    let types: Vec<(i64, &str)> = catalog.as_array().unwrap().iter().map(|c| (c["catalog_id"].as_i64().unwrap(), c["name"].as_str().unwrap())).collect();
-    assert_eq!(types, [(122, "V"), (123, "AG"), (124, "TC"), (125, "CL"), (126, "NN")]);
-    assert_eq!(w.call(Method::GET, "/api/catalog?catalog_type_id=x", None, None).await.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(w.call(Method::GET, "/api/states", None, None).await.json().as_array().unwrap().len(), 64);
-    assert_eq!(w.call(Method::GET, "/api/feature_flags", None, None).await.json()["BILLING_UI"], false);
+    let catalog = w
+        .call(Method::GET, "/api/catalog?catalog_type_id=12", None, None)
+        .await
+        .json();
+    let types: Vec<(i64, &str)> = catalog
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["catalog_id"].as_i64().unwrap(),
+                c["name"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        types,
+        [
+            (122, "V"),
+            (123, "AG"),
+            (124, "TC"),
+            (125, "CL"),
+            (126, "NN")
+        ]
+    );
+    assert_eq!(
+        w.call(Method::GET, "/api/catalog?catalog_type_id=x", None, None)
+            .await
+            .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    assert_eq!(
+        w.call(Method::GET, "/api/states", None, None)
+            .await
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        64
+    );
+    assert_eq!(
+        w.call(Method::GET, "/api/feature_flags", None, None)
+            .await
+            .json()["BILLING_UI"],
+        false
+    );
     let pm = w.sign_in("demo.pm").await;
-    assert_eq!(w.call(Method::PUT, "/api/feature_flags/BILLING_UI", Some(&pm), Some(json!({"enabled": true}))).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        w.call(
+            Method::PUT,
+            "/api/feature_flags/BILLING_UI",
+            Some(&pm),
+            Some(json!({"enabled": true}))
+        )
+        .await
+        .status,
+        StatusCode::FORBIDDEN
+    );
     let admin = w.sign_in("demo.admin").await;
-    assert_eq!(w.call(Method::PUT, "/api/feature_flags/BILLING_UI", Some(&admin), Some(json!({"enabled": true}))).await.json()["BILLING_UI"], true);
-    assert_eq!(w.call(Method::GET, "/api/feature_flags", None, None).await.json()["BILLING_UI"], true);
-    let empty = w.call(Method::POST, "/api/feedback", Some(&pm), Some(json!({"feedbackMessage": "  "}))).await;
+    assert_eq!(
+        w.call(
+            Method::PUT,
+            "/api/feature_flags/BILLING_UI",
+            Some(&admin),
+            Some(json!({"enabled": true}))
+        )
+        .await
+        .json()["BILLING_UI"],
+        true
+    );
+    assert_eq!(
+        w.call(Method::GET, "/api/feature_flags", None, None)
+            .await
+            .json()["BILLING_UI"],
+        true
+    );
+    let empty = w
+        .call(
+            Method::POST,
+            "/api/feedback",
+            Some(&pm),
+            Some(json!({"feedbackMessage": "  "})),
+        )
+        .await;
     assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let sent = w.call(Method::POST, "/api/feedback", Some(&pm), Some(json!({"feedbackMessage": "Love the staff list", "page": "/agents"}))).await;
-    assert_eq!((sent.status, sent.json()["message"].as_str()), (StatusCode::CREATED, Some("Success!")));
-    let detail = w.call(Method::GET, "/api/builders/1/detail", Some(&pm), None).await;
+    let sent = w
+        .call(
+            Method::POST,
+            "/api/feedback",
+            Some(&pm),
+            Some(json!({"feedbackMessage": "Love the staff list", "page": "/agents"})),
+        )
+        .await;
+    assert_eq!(
+        (sent.status, sent.json()["message"].as_str()),
+        (StatusCode::CREATED, Some("Success!"))
+    );
+    let detail = w
+        .call(Method::GET, "/api/builders/1/detail", Some(&pm), None)
+        .await;
     assert_eq!(detail.headers[header::CACHE_CONTROL], "no-store");
     let health = w.call(Method::GET, "/api/health", None, None).await;
     assert_eq!(health.json()["database"], "ok");
     assert_eq!(health.headers["x-content-type-options"], "nosniff");
-    assert!(health.headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap().contains("frame-ancestors 'none'"));
+    assert!(health.headers[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap()
+        .contains("frame-ancestors 'none'"));
     assert!(health.headers.contains_key("x-request-id"));
-    assert_eq!(w.call(Method::GET, "/api/nothing-here", None, None).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        w.call(Method::GET, "/api/nothing-here", None, None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
     w.done().await;
 }
 
@@ -472,9 +1326,18 @@ async fn the_openapi_document_is_pinned() {
         std::fs::write(path, &document).unwrap();
     }
     let pinned = std::fs::read_to_string(path).unwrap();
-    assert!(pinned == document, "the API changed: run `make openapi` and commit crates/server/openapi.json");
+    assert!(
+        pinned == document,
+        "the API changed: run `make openapi` and commit crates/server/openapi.json"
+    );
     let value: Value = serde_json::from_str(&document).unwrap();
-    for path in ["/api/auth/users", "/api/agents", "/api/agents/{username}", "/api/teams/{id}/agent", "/api/agents/exportAll"] {
+    for path in [
+        "/api/auth/users",
+        "/api/agents",
+        "/api/agents/{username}",
+        "/api/teams/{id}/agent",
+        "/api/agents/exportAll",
+    ] {
         assert!(value["paths"].get(path).is_some(), "{path} is documented");
     }
 }

@@ -30,7 +30,15 @@ pub fn routes() -> Router<AppState> {
 }
 
 impl ExportRow for AgentRow {
-    const HEADERS: &'static [&'static str] = &["Username", "First Name", "Last Name", "User Type", "Builder", "Email", "Phone"];
+    const HEADERS: &'static [&'static str] = &[
+        "Username",
+        "First Name",
+        "Last Name",
+        "User Type",
+        "Builder",
+        "Email",
+        "Phone",
+    ];
     fn cells(&self) -> Vec<String> {
         vec![
             self.username.clone(),
@@ -61,7 +69,11 @@ pub struct RoleRef {
 
 impl RoleRef {
     fn of(role: Role) -> RoleRef {
-        RoleRef { id: role.id(), label: role.label().into(), description: role.description().into() }
+        RoleRef {
+            id: role.id(),
+            label: role.label().into(),
+            description: role.description().into(),
+        }
     }
 }
 
@@ -147,7 +159,11 @@ fn checked(input: &AgentInput, username: &str) -> ApiResult<(Role, i64, i64)> {
 
 /// The notification address: the one given, else the user's own when e-mail notices are on.
 fn notification_email(input: &AgentInput, send_email: i64) -> Option<String> {
-    let given = input.notification_email.as_deref().map(str::trim).filter(|e| !e.is_empty());
+    let given = input
+        .notification_email
+        .as_deref()
+        .map(str::trim)
+        .filter(|e| !e.is_empty());
     match (given, send_email) {
         (Some(email), _) => Some(email.to_string()),
         (None, 1) => Some(input.email.trim().to_string()),
@@ -157,12 +173,19 @@ fn notification_email(input: &AgentInput, send_email: i64) -> Option<String> {
 
 #[utoipa::path(get, path = "/api/agents", tag = "staff", params(ListParams),
     responses((status = 200, body = AgentList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn list(State(state): State<AppState>, caller: Caller, QueryParams(params): QueryParams<ListParams>) -> ApiResult<Json<AgentList>> {
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(params): QueryParams<ListParams>,
+) -> ApiResult<Json<AgentList>> {
     caller.require_console()?;
     let (query, scope) = params.check(&AGENTS, &caller.scope)?;
     let mut page = AGENTS.page::<AgentRow>(&state.db, &scope, &query).await?;
     db::users::attach_groups(&state.db, &mut page.data).await?;
-    Ok(Json(AgentList { data: page.data, total: page.total }))
+    Ok(Json(AgentList {
+        data: page.data,
+        total: page.total,
+    }))
 }
 
 #[utoipa::path(post, path = "/api/agents", tag = "staff", request_body = AgentInput,
@@ -225,7 +248,13 @@ pub async fn create(
     if password_hash.is_none() {
         send_password_link(&state, user_id, &email, true).await?;
     }
-    Ok((StatusCode::CREATED, Json(AgentCreated { message: "Agent added successfully".into(), username })))
+    Ok((
+        StatusCode::CREATED,
+        Json(AgentCreated {
+            message: "Agent added successfully".into(),
+            username,
+        }),
+    ))
 }
 
 /// The first of name2, name3, ... that nobody has.
@@ -241,10 +270,22 @@ async fn free_username(state: &AppState, taken: &str) -> ApiResult<String> {
 
 #[utoipa::path(get, path = "/api/agents/{username}", tag = "staff", params(("username" = String, Path)),
     responses((status = 200, body = Agent), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn get_agent(State(state): State<AppState>, caller: Caller, Path(username): Path<String>) -> ApiResult<Json<Agent>> {
+pub async fn get_agent(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(username): Path<String>,
+) -> ApiResult<Json<Agent>> {
     caller.require_console()?;
-    let user = db::users::find_in_scope(&state.db, &caller.scope, &username).await?.ok_or_else(ApiError::not_found)?;
-    let mut rows = AGENTS.selected::<AgentRow>(&state.db, &caller.scope, &exports::text_keys(&[user.username.clone()])).await?;
+    let user = db::users::find_in_scope(&state.db, &caller.scope, &username)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let mut rows = AGENTS
+        .selected::<AgentRow>(
+            &state.db,
+            &caller.scope,
+            &exports::text_keys(&[user.username.clone()]),
+        )
+        .await?;
     db::users::attach_groups(&state.db, &mut rows).await?;
     let row = rows.pop().ok_or_else(ApiError::not_found)?;
     Ok(Json(Agent {
@@ -269,7 +310,9 @@ pub async fn update(
     if !is_self {
         caller.require_staff_manager()?;
     }
-    let user = db::users::find_in_scope(&state.db, &caller.scope, &username).await?.ok_or_else(ApiError::not_found)?;
+    let user = db::users::find_in_scope(&state.db, &caller.scope, &username)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     let (role, send_sms, send_email) = checked(&input, &user.username)?;
     if is_self && role.id() != user.role_id && !caller.is_pm() {
         return Err(ApiError::field("roles", "You cannot change your own role"));
@@ -297,12 +340,20 @@ pub async fn update(
 #[utoipa::path(delete, path = "/api/agents", tag = "staff", request_body = DeleteAgents,
     responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn delete(State(state): State<AppState>, caller: Caller, JsonBody(request): JsonBody<DeleteAgents>) -> ApiResult<Json<MessageBody>> {
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<DeleteAgents>,
+) -> ApiResult<Json<MessageBody>> {
     caller.require_staff_manager()?;
     if request.usernames.is_empty() {
         return Err(ApiError::field("usernames", "Select at least one agent"));
     }
-    if request.usernames.iter().any(|u| u.trim().eq_ignore_ascii_case(&caller.user.username)) {
+    if request
+        .usernames
+        .iter()
+        .any(|u| u.trim().eq_ignore_ascii_case(&caller.user.username))
+    {
         return Err(ApiError::field("usernames", "You cannot remove yourself"));
     }
     let deleted = db::users::delete_in_scope(&state.db, &caller.scope, &request.usernames).await?;
@@ -314,43 +365,85 @@ pub async fn delete(State(state): State<AppState>, caller: Caller, JsonBody(requ
 
 #[utoipa::path(post, path = "/api/agents/resendEmail", tag = "staff", request_body = ResendEmail,
     responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn resend_email(State(state): State<AppState>, caller: Caller, JsonBody(request): JsonBody<ResendEmail>) -> ApiResult<Json<MessageBody>> {
+pub async fn resend_email(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<ResendEmail>,
+) -> ApiResult<Json<MessageBody>> {
     caller.require_staff_manager()?;
-    let user = db::users::find_in_scope(&state.db, &caller.scope, &request.username).await?.ok_or_else(ApiError::not_found)?;
+    let user = db::users::find_in_scope(&state.db, &caller.scope, &request.username)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     send_password_link(&state, user.user_id, &user.email, false).await?;
     Ok(Json(MessageBody::new("Success resend email!")))
 }
 
 #[utoipa::path(get, path = "/api/available_agents/{id}", tag = "staff", params(("id" = i64, Path, description = "builder id")),
     responses((status = 200, body = [AgentRow]), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn available(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<Json<Vec<AgentRow>>> {
+pub async fn available(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Vec<AgentRow>>> {
     if !caller.scope.allows(id) {
         return Err(ApiError::not_found());
     }
-    Ok(Json(db::users::available_agents(&state.db, &caller.scope, id).await?))
+    Ok(Json(
+        db::users::available_agents(&state.db, &caller.scope, id).await?,
+    ))
 }
 
 #[utoipa::path(post, path = "/api/agents/export", tag = "staff", request_body = AgentSelection,
     responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
-pub async fn export(State(state): State<AppState>, caller: Caller, JsonBody(request): JsonBody<AgentSelection>) -> ApiResult<Response> {
+pub async fn export(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<AgentSelection>,
+) -> ApiResult<Response> {
     caller.require_console()?;
-    let rows = AGENTS.selected::<AgentRow>(&state.db, &caller.scope, &exports::text_keys(&request.selection)).await?;
+    let rows = AGENTS
+        .selected::<AgentRow>(
+            &state.db,
+            &caller.scope,
+            &exports::text_keys(&request.selection),
+        )
+        .await?;
     Ok(exports::csv_of("agents-export.csv", &rows))
 }
 
 #[utoipa::path(post, path = "/api/agents/exportAll", tag = "staff", request_body = ExportAllRequest,
     responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn export_all(State(state): State<AppState>, caller: Caller, JsonBody(request): JsonBody<ExportAllRequest>) -> ApiResult<Response> {
+pub async fn export_all(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<ExportAllRequest>,
+) -> ApiResult<Response> {
     caller.require_console()?;
     let (mut query, scope) = request.params()?.check(&AGENTS, &caller.scope)?;
     query.limit = None;
-    Ok(exports::csv_stream::<AgentRow>("agents-export.csv", state.db.clone(), &AGENTS, scope, query))
+    Ok(exports::csv_stream::<AgentRow>(
+        "agents-export.csv",
+        state.db.clone(),
+        &AGENTS,
+        scope,
+        query,
+    ))
 }
 
 #[utoipa::path(post, path = "/api/agents/print", tag = "staff", request_body = AgentSelection,
     responses((status = 200, content_type = "application/pdf", body = String)), security(("bearer" = [])))]
-pub async fn print(State(state): State<AppState>, caller: Caller, JsonBody(request): JsonBody<AgentSelection>) -> ApiResult<Response> {
+pub async fn print(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<AgentSelection>,
+) -> ApiResult<Response> {
     caller.require_console()?;
-    let rows = AGENTS.selected::<AgentRow>(&state.db, &caller.scope, &exports::text_keys(&request.selection)).await?;
+    let rows = AGENTS
+        .selected::<AgentRow>(
+            &state.db,
+            &caller.scope,
+            &exports::text_keys(&request.selection),
+        )
+        .await?;
     Ok(exports::pdf_of("Staff", "agents.pdf", &rows))
 }

@@ -25,7 +25,9 @@ pub struct MessageBody {
 
 impl MessageBody {
     pub fn new(message: impl Into<String>) -> MessageBody {
-        MessageBody { message: message.into() }
+        MessageBody {
+            message: message.into(),
+        }
     }
 }
 
@@ -45,7 +47,10 @@ struct BearerAuth;
 impl Modify for BearerAuth {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme("bearer", SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()));
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
     }
 }
 
@@ -90,7 +95,9 @@ async fn docs_page() -> Html<String> {
     let value = serde_json::to_value(&doc).unwrap_or_default();
     if let Some(paths) = value.get("paths").and_then(|p| p.as_object()) {
         for (path, item) in paths {
-            let Some(ops) = item.as_object() else { continue };
+            let Some(ops) = item.as_object() else {
+                continue;
+            };
             for (verb, op) in ops {
                 html.push_str(&format!(
                     "<div class=\"op\"><span class=\"verb\">{}</span><code>{}</code><p>{}</p>",
@@ -101,18 +108,32 @@ async fn docs_page() -> Html<String> {
                 if let Some(params) = op.get("parameters").and_then(|p| p.as_array()) {
                     let names: Vec<String> = params
                         .iter()
-                        .filter_map(|p| p.get("name").and_then(|n| n.as_str()).map(|n| format!("<code>{}</code>", escape(n))))
+                        .filter_map(|p| {
+                            p.get("name")
+                                .and_then(|n| n.as_str())
+                                .map(|n| format!("<code>{}</code>", escape(n)))
+                        })
                         .collect();
                     html.push_str(&format!("<p>Parameters: {}</p>", names.join(", ")));
                 }
-                if let Some(body) = op.pointer("/requestBody/content/application~1json/schema/$ref").and_then(|r| r.as_str()) {
-                    html.push_str(&format!("<p>Body: <code>{}</code></p>", escape(body.trim_start_matches("#/components/schemas/"))));
+                if let Some(body) = op
+                    .pointer("/requestBody/content/application~1json/schema/$ref")
+                    .and_then(|r| r.as_str())
+                {
+                    html.push_str(&format!(
+                        "<p>Body: <code>{}</code></p>",
+                        escape(body.trim_start_matches("#/components/schemas/"))
+                    ));
                 }
                 if let Some(responses) = op.get("responses").and_then(|r| r.as_object()) {
                     let codes: Vec<String> = responses
                         .iter()
                         .map(|(code, r)| {
-                            format!("{} {}", escape(code), escape(r.get("description").and_then(|d| d.as_str()).unwrap_or("")))
+                            format!(
+                                "{} {}",
+                                escape(code),
+                                escape(r.get("description").and_then(|d| d.as_str()).unwrap_or(""))
+                            )
                         })
                         .collect();
                     html.push_str(&format!("<p>Answers: {}</p>", codes.join("; ")));
@@ -126,5 +147,8 @@ async fn docs_page() -> Html<String> {
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }

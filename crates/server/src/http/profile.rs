@@ -1,7 +1,6 @@
 //! The signed-in user's own profile (paths ours: GET and PATCH /api/profile).
 
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::{Json, Router};
 use db::users::Notifications;
@@ -64,7 +63,6 @@ pub async fn get_profile(caller: Caller) -> Json<Profile> {
 pub async fn update_profile(
     State(state): State<AppState>,
     caller: Caller,
-    headers: HeaderMap,
     JsonBody(update): JsonBody<ProfileUpdate>,
 ) -> ApiResult<Json<SessionUser>> {
     let mut notifications = update.notifications;
@@ -99,28 +97,32 @@ pub async fn update_profile(
         notifications,
     };
     db::users::update_profile(&state.db, caller.user.user_id, &record).await?;
-    let mut token = headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .unwrap_or_default()
-        .to_string();
+    let mut token = caller.token.clone();
     if let Some(hash) = password_hash {
         db::users::set_password(&state.db, caller.user.user_id, &hash).await?;
     }
-    let user = db::users::find_by_id(&state.db, caller.user.user_id).await?.ok_or(ApiError::Unauthorized)?;
+    let user = db::users::find_by_id(&state.db, caller.user.user_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
     if user.token_version != caller.user.token_version {
         // The password changed, so older tokens stopped working: hand out a fresh one.
-        token = state.tokens.issue(&user, caller.claims.bld, caller.claims.imp.clone());
+        token = state
+            .tokens
+            .issue(&user, caller.claims.bld, caller.claims.imp.clone());
     }
-    Ok(Json(session_user(&state, &user, token, caller.claims.bld).await?))
+    Ok(Json(
+        session_user(&state, &user, token, caller.claims.bld).await?,
+    ))
 }
 
 fn flag_values(n: &Notifications) -> [(&'static str, i64); 11] {
     [
         ("send_email", n.send_email),
         ("send_sms", n.send_sms),
-        ("lock_battery_level_send_email", n.lock_battery_level_send_email),
+        (
+            "lock_battery_level_send_email",
+            n.lock_battery_level_send_email,
+        ),
         ("lock_battery_level_send_sms", n.lock_battery_level_send_sms),
         ("lock_offline_send_email", n.lock_offline_send_email),
         ("lock_offline_send_sms", n.lock_offline_send_sms),

@@ -31,7 +31,10 @@ pub fn routes() -> Router<AppState> {
         .route("/builders/{id}/detail", get(builder_detail))
         .route("/builders/{id}/pms", get(builder_pms))
         .route("/builders/enterprise/{username}", get(enterprise_builders))
-        .route("/builders/enterprise/id/{id}", get(enterprise_builders_by_id))
+        .route(
+            "/builders/enterprise/id/{id}",
+            get(enterprise_builders_by_id),
+        )
         .route("/feedback", post(feedback))
 }
 
@@ -45,10 +48,22 @@ pub struct Health {
     responses((status = 200, body = Health), (status = 503, body = Health)))]
 pub async fn health(State(state): State<AppState>) -> impl IntoResponse {
     match state.db.ping().await {
-        Ok(()) => (StatusCode::OK, Json(Health { status: "ok".into(), database: "ok".into() })),
+        Ok(()) => (
+            StatusCode::OK,
+            Json(Health {
+                status: "ok".into(),
+                database: "ok".into(),
+            }),
+        ),
         Err(error) => {
             tracing::error!(%error, "health check: database unreachable");
-            (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "unavailable".into(), database: "unreachable".into() }))
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(Health {
+                    status: "unavailable".into(),
+                    database: "unreachable".into(),
+                }),
+            )
         }
     }
 }
@@ -60,8 +75,13 @@ pub struct CatalogQuery {
 
 #[utoipa::path(get, path = "/api/catalog", tag = "reference", params(CatalogQuery),
     responses((status = 200, body = [CatalogItem])))]
-pub async fn catalog(State(state): State<AppState>, QueryParams(query): QueryParams<CatalogQuery>) -> ApiResult<Json<Vec<CatalogItem>>> {
-    Ok(Json(db::catalog::items(&state.db, query.catalog_type_id).await?))
+pub async fn catalog(
+    State(state): State<AppState>,
+    QueryParams(query): QueryParams<CatalogQuery>,
+) -> ApiResult<Json<Vec<CatalogItem>>> {
+    Ok(Json(
+        db::catalog::items(&state.db, query.catalog_type_id).await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/states", tag = "reference", responses((status = 200, body = [UsState])))]
@@ -77,7 +97,9 @@ pub struct FeatureFlags {
 
 #[utoipa::path(get, path = "/api/feature_flags", tag = "reference", responses((status = 200, body = FeatureFlags)))]
 pub async fn feature_flags(State(state): State<AppState>) -> ApiResult<Json<FeatureFlags>> {
-    let billing_ui = db::flags::get(&state.db, "BILLING_UI").await?.unwrap_or(state.settings.billing_ui);
+    let billing_ui = db::flags::get(&state.db, "BILLING_UI")
+        .await?
+        .unwrap_or(state.settings.billing_ui);
     Ok(Json(FeatureFlags { billing_ui }))
 }
 
@@ -123,12 +145,18 @@ pub async fn builders(
 }
 
 async fn visible_builder(state: &AppState, caller: &Caller, id: i64) -> ApiResult<Builder> {
-    db::builders::get(&state.db, &caller.scope, id).await?.ok_or_else(ApiError::not_found)
+    db::builders::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)
 }
 
 #[utoipa::path(get, path = "/api/builders/{id}", tag = "builders", params(("id" = i64, Path)),
     responses((status = 200, body = Builder), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn builder(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<Json<Builder>> {
+pub async fn builder(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Builder>> {
     Ok(Json(visible_builder(&state, &caller, id).await?))
 }
 
@@ -144,7 +172,11 @@ pub struct BuilderDetail {
 
 #[utoipa::path(get, path = "/api/builders/{id}/detail", tag = "builders", params(("id" = i64, Path)),
     responses((status = 200, body = BuilderDetail), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn builder_detail(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<impl IntoResponse> {
+pub async fn builder_detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<impl IntoResponse> {
     let b = visible_builder(&state, &caller, id).await?;
     let detail = BuilderDetail {
         builder_id: b.builder_id,
@@ -160,7 +192,11 @@ pub async fn builder_detail(State(state): State<AppState>, caller: Caller, Path(
 #[utoipa::path(get, path = "/api/builders/{id}/pms", tag = "builders", params(("id" = i64, Path)),
     responses((status = 200, body = [AgentRow]), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn builder_pms(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<Json<Vec<AgentRow>>> {
+pub async fn builder_pms(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Vec<AgentRow>>> {
     caller.require_admin()?;
     visible_builder(&state, &caller, id).await?;
     Ok(Json(db::users::program_managers(&state.db, id).await?))
@@ -176,15 +212,24 @@ pub async fn enterprise_builders(
     let enterprise_id = if username.trim().eq_ignore_ascii_case(&caller.user.username) {
         caller.user.enterprise_id
     } else {
-        db::users::find_in_scope(&state.db, &caller.scope, &username).await?.and_then(|u| u.enterprise_id)
+        db::users::find_in_scope(&state.db, &caller.scope, &username)
+            .await?
+            .and_then(|u| u.enterprise_id)
     };
-    let enterprise_id = enterprise_id.ok_or_else(|| ApiError::NotFound("No builders were found".into()))?;
-    Ok(Json(db::builders::of_enterprise(&state.db, &caller.scope, enterprise_id).await?))
+    let enterprise_id =
+        enterprise_id.ok_or_else(|| ApiError::NotFound("No builders were found".into()))?;
+    Ok(Json(
+        db::builders::of_enterprise(&state.db, &caller.scope, enterprise_id).await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/builders/enterprise/id/{id}", tag = "builders", params(("id" = i64, Path)),
     responses((status = 200, body = [Builder]), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn enterprise_builders_by_id(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<Json<Vec<Builder>>> {
+pub async fn enterprise_builders_by_id(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Vec<Builder>>> {
     let builders = db::builders::of_enterprise(&state.db, &caller.scope, id).await?;
     if builders.is_empty() {
         return Err(ApiError::NotFound("No builders were found".into()));
@@ -210,6 +255,13 @@ pub async fn feedback(
 ) -> ApiResult<(StatusCode, Json<MessageBody>)> {
     ApiError::check(check_feedback(&request.feedback_message))?;
     let page: String = request.page.unwrap_or_default().chars().take(500).collect();
-    db::feedback::create(&state.db, caller.user.user_id, caller.builder_id(), &page, request.feedback_message.trim()).await?;
+    db::feedback::create(
+        &state.db,
+        caller.user.user_id,
+        caller.builder_id(),
+        &page,
+        request.feedback_message.trim(),
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(MessageBody::new("Success!"))))
 }

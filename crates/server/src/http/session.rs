@@ -1,7 +1,6 @@
 //! Sign-in, acting as another user, the session user, and password reset (spec 1 §4, §8).
 
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use chrono::{Duration, Utc};
@@ -24,7 +23,10 @@ pub fn routes() -> Router<AppState> {
         .route("/auth/session", get(session))
         .route(
             "/auth/password_reset",
-            get(request_reset).post(check_reset).put(reset_password).patch(refresh_reset),
+            get(request_reset)
+                .post(check_reset)
+                .put(reset_password)
+                .patch(refresh_reset),
         )
 }
 
@@ -78,11 +80,20 @@ pub struct EnterpriseUserRequest {
 }
 
 /// The session user for a record, acting for `builder` when one was chosen.
-pub async fn session_user(state: &AppState, user: &UserRecord, token: String, builder: Option<i64>) -> ApiResult<SessionUser> {
+pub async fn session_user(
+    state: &AppState,
+    user: &UserRecord,
+    token: String,
+    builder: Option<i64>,
+) -> ApiResult<SessionUser> {
     let (builder_id, builder_name, is_rental) = match builder.filter(|b| *b != 0) {
         Some(id) if Some(id) != user.builder_id => {
             let chosen = db::builders::get(&state.db, &db::Scope::builder(id), id).await?;
-            (Some(id), chosen.as_ref().map(|b| b.name.clone()), chosen.is_some_and(|b| b.is_rental))
+            (
+                Some(id),
+                chosen.as_ref().map(|b| b.name.clone()),
+                chosen.is_some_and(|b| b.is_rental),
+            )
         }
         _ => (user.builder_id, user.builder_name.clone(), user.is_rental),
     };
@@ -108,7 +119,12 @@ pub async fn session_user(state: &AppState, user: &UserRecord, token: String, bu
     })
 }
 
-async fn respond(state: &AppState, user: &UserRecord, builder: Option<i64>, impersonator: Option<String>) -> ApiResult<Json<AuthResponse>> {
+async fn respond(
+    state: &AppState,
+    user: &UserRecord,
+    builder: Option<i64>,
+    impersonator: Option<String>,
+) -> ApiResult<Json<AuthResponse>> {
     let token = state.tokens.issue(user, builder, impersonator);
     let user = session_user(state, user, token.clone(), builder).await?;
     Ok(Json(AuthResponse { token, user }))
@@ -157,7 +173,11 @@ pub async fn sign_in(
     }
     let account_key = format!("account:{username}");
     let address_key = format!("address:{address}");
-    check_throttle(&state, &[(&account_key, ACCOUNT_LIMIT), (&address_key, ADDRESS_LIMIT)]).await?;
+    check_throttle(
+        &state,
+        &[(&account_key, ACCOUNT_LIMIT), (&address_key, ADDRESS_LIMIT)],
+    )
+    .await?;
     let Some(user) = db::users::find_for_sign_in(&state.db, &username).await? else {
         db::throttle::record_failure(&state.db, &[&address_key]).await?;
         return Err(ApiError::NotFound("User not found".into()));
@@ -200,7 +220,9 @@ pub async fn enterprise_user(
     JsonBody(request): JsonBody<EnterpriseUserRequest>,
 ) -> ApiResult<Json<AuthResponse>> {
     if !caller.is_enterprise() || caller.user.username != request.username.trim().to_lowercase() {
-        return Err(ApiError::Forbidden("Only enterprise users can choose a builder".into()));
+        return Err(ApiError::Forbidden(
+            "Only enterprise users can choose a builder".into(),
+        ));
     }
     if request.builder_id != 0 && !caller.scope.allows(request.builder_id) {
         return Err(ApiError::NotFound("No builders were found".into()));
@@ -210,14 +232,19 @@ pub async fn enterprise_user(
 
 #[utoipa::path(get, path = "/api/auth/session", tag = "auth",
     responses((status = 200, body = SessionUser), (status = 401, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn session(State(state): State<AppState>, caller: Caller, headers: HeaderMap) -> ApiResult<Json<SessionUser>> {
-    let token = headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .unwrap_or_default()
-        .to_string();
-    Ok(Json(session_user(&state, &caller.user, token, caller.claims.bld).await?))
+pub async fn session(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<SessionUser>> {
+    Ok(Json(
+        session_user(
+            &state,
+            &caller.user,
+            caller.token.clone(),
+            caller.claims.bld,
+        )
+        .await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -259,36 +286,77 @@ async fn issue_reset_tokens(state: &AppState, user_id: i64) -> ApiResult<ResetTo
     let (refresh_token, refresh_hash) = random_token();
     let pair = sha256_hex(&format!("{token_hash}{refresh_hash}"));
     let now = db::now();
-    db::resets::store(&state.db, user_id, &token_hash, db::resets::RESET, &pair, now + Duration::minutes(RESET_TTL_MINUTES)).await?;
-    db::resets::store(&state.db, user_id, &refresh_hash, db::resets::REFRESH, &pair, now + Duration::hours(REFRESH_TTL_HOURS))
-        .await?;
-    Ok(ResetTokens { token, refresh_token })
+    db::resets::store(
+        &state.db,
+        user_id,
+        &token_hash,
+        db::resets::RESET,
+        &pair,
+        now + Duration::minutes(RESET_TTL_MINUTES),
+    )
+    .await?;
+    db::resets::store(
+        &state.db,
+        user_id,
+        &refresh_hash,
+        db::resets::REFRESH,
+        &pair,
+        now + Duration::hours(REFRESH_TTL_HOURS),
+    )
+    .await?;
+    Ok(ResetTokens {
+        token,
+        refresh_token,
+    })
 }
 
 /// Mails a link that sets a password; used by the forgot-password dialog and the staff form.
-pub async fn send_password_link(state: &AppState, user_id: i64, email: &str, welcome: bool) -> ApiResult<()> {
+pub async fn send_password_link(
+    state: &AppState,
+    user_id: i64,
+    email: &str,
+    welcome: bool,
+) -> ApiResult<()> {
     let tokens = issue_reset_tokens(state, user_id).await?;
     let link = format!(
         "{}/reset_password?token={}&refreshToken={}",
         state.settings.public_url, tokens.token, tokens.refresh_token
     );
     let (subject, intro) = if welcome {
-        ("Welcome to Tourdesk", "An account was created for you. Choose your password here:")
+        (
+            "Welcome to Tourdesk",
+            "An account was created for you. Choose your password here:",
+        )
     } else {
-        ("Reset your Tourdesk password", "Someone asked to reset your password. Choose a new one here:")
+        (
+            "Reset your Tourdesk password",
+            "Someone asked to reset your password. Choose a new one here:",
+        )
     };
-    let body = format!("{intro}\n\n{link}\n\nThe link works once and expires in {RESET_TTL_MINUTES} minutes.\n");
+    let body = format!(
+        "{intro}\n\n{link}\n\nThe link works once and expires in {RESET_TTL_MINUTES} minutes.\n"
+    );
     db::jobs::queue_mail(&state.db, email, subject, &body).await?;
     Ok(())
 }
 
 #[utoipa::path(get, path = "/api/auth/password_reset", tag = "auth", params(ResetRequestQuery),
     responses((status = 200, body = MessageBody), (status = 422, body = ErrorBody)))]
-pub async fn request_reset(State(state): State<AppState>, QueryParams(query): QueryParams<ResetRequestQuery>) -> ApiResult<Json<MessageBody>> {
+pub async fn request_reset(
+    State(state): State<AppState>,
+    QueryParams(query): QueryParams<ResetRequestQuery>,
+) -> ApiResult<Json<MessageBody>> {
     let username = query.username.unwrap_or_default().trim().to_lowercase();
     let email = query.email.unwrap_or_default().trim().to_string();
     if username.is_empty() || email.is_empty() {
-        return Err(ApiError::field(if username.is_empty() { "username" } else { "email" }, "Username and email are required"));
+        return Err(ApiError::field(
+            if username.is_empty() {
+                "username"
+            } else {
+                "email"
+            },
+            "Username and email are required",
+        ));
     }
     // The answer is the same whether or not the pair exists, so accounts cannot be discovered.
     if let Some(user) = db::users::find_for_sign_in(&state.db, &username).await? {
@@ -303,7 +371,10 @@ pub async fn request_reset(State(state): State<AppState>, QueryParams(query): Qu
 
 #[utoipa::path(post, path = "/api/auth/password_reset", tag = "auth", request_body = TokenCheck,
     responses((status = 200, body = MessageBody), (status = 400, description = "Token is not valid or expired.", body = ErrorBody)))]
-pub async fn check_reset(State(state): State<AppState>, JsonBody(request): JsonBody<TokenCheck>) -> ApiResult<Json<MessageBody>> {
+pub async fn check_reset(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<TokenCheck>,
+) -> ApiResult<Json<MessageBody>> {
     match db::resets::holder(&state.db, &sha256_hex(&request.token), db::resets::RESET).await? {
         Some(_) => Ok(Json(MessageBody::new("Token is valid."))),
         None => Err(ApiError::BadRequest(MSG_TOKEN_INVALID.into())),
@@ -312,10 +383,16 @@ pub async fn check_reset(State(state): State<AppState>, JsonBody(request): JsonB
 
 #[utoipa::path(put, path = "/api/auth/password_reset", tag = "auth", request_body = NewPassword,
     responses((status = 200, body = MessageBody), (status = 400, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn reset_password(State(state): State<AppState>, JsonBody(request): JsonBody<NewPassword>) -> ApiResult<Json<MessageBody>> {
+pub async fn reset_password(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<NewPassword>,
+) -> ApiResult<Json<MessageBody>> {
     let min = domain::validation::PASSWORD_MIN;
     if request.password.chars().count() < min {
-        return Err(ApiError::field("password", format!("Password must be at least {min} characters")));
+        return Err(ApiError::field(
+            "password",
+            format!("Password must be at least {min} characters"),
+        ));
     }
     let hash = crate::auth::hash_password_blocking(request.password).await?;
     let user_id = db::resets::spend(&state.db, &sha256_hex(&request.token), db::resets::RESET)
@@ -327,9 +404,16 @@ pub async fn reset_password(State(state): State<AppState>, JsonBody(request): Js
 
 #[utoipa::path(patch, path = "/api/auth/password_reset", tag = "auth", request_body = RefreshRequest,
     responses((status = 200, body = ResetTokens), (status = 400, body = ErrorBody)))]
-pub async fn refresh_reset(State(state): State<AppState>, JsonBody(request): JsonBody<RefreshRequest>) -> ApiResult<Json<ResetTokens>> {
-    let user_id = db::resets::spend(&state.db, &sha256_hex(&request.refresh_token), db::resets::REFRESH)
-        .await?
-        .ok_or_else(|| ApiError::BadRequest(MSG_TOKEN_INVALID.into()))?;
+pub async fn refresh_reset(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<RefreshRequest>,
+) -> ApiResult<Json<ResetTokens>> {
+    let user_id = db::resets::spend(
+        &state.db,
+        &sha256_hex(&request.refresh_token),
+        db::resets::REFRESH,
+    )
+    .await?
+    .ok_or_else(|| ApiError::BadRequest(MSG_TOKEN_INVALID.into()))?;
     Ok(Json(issue_reset_tokens(&state, user_id).await?))
 }

@@ -31,7 +31,13 @@ pub fn routes() -> Router<AppState> {
 }
 
 impl ExportRow for TeamRow {
-    const HEADERS: &'static [&'static str] = &["Team Name", "Description", "Total Members", "Created On", "Builder"];
+    const HEADERS: &'static [&'static str] = &[
+        "Team Name",
+        "Description",
+        "Total Members",
+        "Created On",
+        "Builder",
+    ];
     fn cells(&self) -> Vec<String> {
         vec![
             self.name.clone(),
@@ -84,42 +90,69 @@ pub struct TeamSelection {
 }
 
 /// A staff member of `builder_id` who may be on teams; anyone else is a field error.
-async fn member(state: &AppState, caller: &Caller, builder_id: i64, username: &str) -> ApiResult<UserRecord> {
+async fn member(
+    state: &AppState,
+    caller: &Caller,
+    builder_id: i64,
+    username: &str,
+) -> ApiResult<UserRecord> {
     let user = db::users::find_in_scope(&state.db, &caller.scope, username)
         .await?
         .filter(|u| u.builder_id == Some(builder_id))
         .ok_or_else(|| ApiError::field("agents", format!("No agent {username} in this builder")))?;
     if !offerable_for_assignment(&db::users::group_ids(&state.db, user.user_id).await?) {
-        return Err(ApiError::field("agents", format!("{username} cannot be on a team")));
+        return Err(ApiError::field(
+            "agents",
+            format!("{username} cannot be on a team"),
+        ));
     }
     Ok(user)
 }
 
 async fn team_in_scope(state: &AppState, caller: &Caller, id: i64) -> ApiResult<Team> {
-    db::teams::get(&state.db, &caller.scope, id).await?.ok_or_else(ApiError::not_found)
+    db::teams::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)
 }
 
 #[utoipa::path(get, path = "/api/teams", tag = "teams", params(ListParams),
     responses((status = 200, body = TeamList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn list(State(state): State<AppState>, caller: Caller, QueryParams(params): QueryParams<ListParams>) -> ApiResult<Json<TeamList>> {
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(params): QueryParams<ListParams>,
+) -> ApiResult<Json<TeamList>> {
     caller.require_console()?;
     let (query, scope) = params.check(&TEAMS, &caller.scope)?;
     let page = TEAMS.page::<TeamRow>(&state.db, &scope, &query).await?;
-    Ok(Json(TeamList { data: page.data, total: page.total }))
+    Ok(Json(TeamList {
+        data: page.data,
+        total: page.total,
+    }))
 }
 
 #[utoipa::path(get, path = "/api/teams/builder/{id}", tag = "teams", params(("id" = i64, Path)),
     responses((status = 200, body = [Team]), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn of_builder(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<Json<Vec<Team>>> {
+pub async fn of_builder(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Vec<Team>>> {
     if !caller.scope.allows(id) {
         return Err(ApiError::not_found());
     }
-    Ok(Json(db::teams::of_builder(&state.db, &caller.scope, id).await?))
+    Ok(Json(
+        db::teams::of_builder(&state.db, &caller.scope, id).await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/teams/{id}", tag = "teams", params(("id" = i64, Path)),
     responses((status = 200, body = Team), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn get_team(State(state): State<AppState>, caller: Caller, Path(id): Path<i64>) -> ApiResult<Json<Team>> {
+pub async fn get_team(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Team>> {
     Ok(Json(team_in_scope(&state, &caller, id).await?))
 }
 
@@ -132,14 +165,31 @@ pub async fn create(
 ) -> ApiResult<(StatusCode, Json<TeamCreated>)> {
     caller.require_console()?;
     let agents = input.agents.clone().unwrap_or_default();
-    ApiError::check(check_team(&input.name, &input.description, Some(agents.len())))?;
+    ApiError::check(check_team(
+        &input.name,
+        &input.description,
+        Some(agents.len()),
+    ))?;
     let builder_id = caller.target_builder(input.builder_id)?;
     let mut member_ids = Vec::with_capacity(agents.len());
     for username in &agents {
         member_ids.push(member(&state, &caller, builder_id, username).await?.user_id);
     }
-    let id = db::teams::create(&state.db, builder_id, input.name.trim(), input.description.trim(), &member_ids).await?;
-    Ok((StatusCode::CREATED, Json(TeamCreated { message: "Success!".into(), id })))
+    let id = db::teams::create(
+        &state.db,
+        builder_id,
+        input.name.trim(),
+        input.description.trim(),
+        &member_ids,
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(TeamCreated {
+            message: "Success!".into(),
+            id,
+        }),
+    ))
 }
 
 #[utoipa::path(post, path = "/api/teams/{id}", tag = "teams", params(("id" = i64, Path)), request_body = TeamInput,
@@ -154,7 +204,15 @@ pub async fn update(
     caller.require_console()?;
     team_in_scope(&state, &caller, id).await?;
     ApiError::check(check_team(&input.name, &input.description, None))?;
-    if !db::teams::update(&state.db, &caller.scope, id, input.name.trim(), input.description.trim()).await? {
+    if !db::teams::update(
+        &state.db,
+        &caller.scope,
+        id,
+        input.name.trim(),
+        input.description.trim(),
+    )
+    .await?
+    {
         return Err(ApiError::not_found());
     }
     Ok(Json(MessageBody::new("Updated successfully")))
@@ -163,7 +221,11 @@ pub async fn update(
 #[utoipa::path(delete, path = "/api/teams", tag = "teams", request_body = DeleteTeams,
     responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn delete(State(state): State<AppState>, caller: Caller, JsonBody(request): JsonBody<DeleteTeams>) -> ApiResult<Json<MessageBody>> {
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<DeleteTeams>,
+) -> ApiResult<Json<MessageBody>> {
     caller.require_console()?;
     if request.ids.is_empty() {
         return Err(ApiError::field("ids", "Select at least one team"));
@@ -201,7 +263,9 @@ pub async fn remove_agent(
 ) -> ApiResult<Json<MessageBody>> {
     caller.require_console()?;
     let team = team_in_scope(&state, &caller, id).await?;
-    let user = db::users::find_in_scope(&state.db, &caller.scope, &request.agent).await?.ok_or_else(ApiError::not_found)?;
+    let user = db::users::find_in_scope(&state.db, &caller.scope, &request.agent)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     if team.agents.len() <= 1 && team.agents.iter().any(|a| a.user_id == user.user_id) {
         return Err(ApiError::field("agents", "required"));
     }
@@ -213,25 +277,55 @@ pub async fn remove_agent(
 
 #[utoipa::path(post, path = "/api/teams/export", tag = "teams", request_body = TeamSelection,
     responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
-pub async fn export(State(state): State<AppState>, caller: Caller, JsonBody(request): JsonBody<TeamSelection>) -> ApiResult<Response> {
+pub async fn export(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<TeamSelection>,
+) -> ApiResult<Response> {
     caller.require_console()?;
-    let rows = TEAMS.selected::<TeamRow>(&state.db, &caller.scope, &exports::int_keys(&request.selection)).await?;
+    let rows = TEAMS
+        .selected::<TeamRow>(
+            &state.db,
+            &caller.scope,
+            &exports::int_keys(&request.selection),
+        )
+        .await?;
     Ok(exports::csv_of("teams-export.csv", &rows))
 }
 
 #[utoipa::path(post, path = "/api/teams/exportAll", tag = "teams", request_body = ExportAllRequest,
     responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn export_all(State(state): State<AppState>, caller: Caller, JsonBody(request): JsonBody<ExportAllRequest>) -> ApiResult<Response> {
+pub async fn export_all(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<ExportAllRequest>,
+) -> ApiResult<Response> {
     caller.require_console()?;
     let (mut query, scope) = request.params()?.check(&TEAMS, &caller.scope)?;
     query.limit = None;
-    Ok(exports::csv_stream::<TeamRow>("teams-export.csv", state.db.clone(), &TEAMS, scope, query))
+    Ok(exports::csv_stream::<TeamRow>(
+        "teams-export.csv",
+        state.db.clone(),
+        &TEAMS,
+        scope,
+        query,
+    ))
 }
 
 #[utoipa::path(post, path = "/api/teams/print", tag = "teams", request_body = TeamSelection,
     responses((status = 200, content_type = "application/pdf", body = String)), security(("bearer" = [])))]
-pub async fn print(State(state): State<AppState>, caller: Caller, JsonBody(request): JsonBody<TeamSelection>) -> ApiResult<Response> {
+pub async fn print(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<TeamSelection>,
+) -> ApiResult<Response> {
     caller.require_console()?;
-    let rows = TEAMS.selected::<TeamRow>(&state.db, &caller.scope, &exports::int_keys(&request.selection)).await?;
+    let rows = TEAMS
+        .selected::<TeamRow>(
+            &state.db,
+            &caller.scope,
+            &exports::int_keys(&request.selection),
+        )
+        .await?;
     Ok(exports::pdf_of("Teams", "teams.pdf", &rows))
 }
