@@ -1,0 +1,179 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './helpers';
+
+test.describe('sign-in', () => {
+  test('shows the sign-in page with Sign In disabled until both fields are filled', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    const button = page.getByRole('button', { name: 'Sign In' });
+    await expect(button).toBeDisabled();
+    await page.getByLabel('Username').fill('demo.pm');
+    await expect(button).toBeDisabled();
+    await page.getByLabel('Password').fill('x');
+    await expect(button).toBeEnabled();
+  });
+
+  test('a wrong password says Invalid usersname or password', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('rental.pm');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Invalid usersname or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unknown user says User not found', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('nobody.here');
+    await page.getByLabel('Password').fill('whatever');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('User not found')).toBeVisible();
+  });
+
+  test('the program manager lands on the dashboard with Staff and Teams in the menu', async ({ page }) => {
+    await signIn(page, 'demo.pm');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('greeting')).toHaveText('Welcome, Paula Manning');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu.getByRole('link', { name: 'Staff' })).toBeAttached();
+    await expect(menu.getByRole('link', { name: 'Teams' })).toBeAttached();
+    await expect(page.getByTestId('builder-selector')).toHaveCount(0);
+  });
+
+  test('sales staff land on the dashboard without Staff, and /agents is not for them', async ({ page }) => {
+    await signIn(page, 'demo.sales');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu.getByRole('link', { name: 'Teams' })).toBeAttached();
+    await expect(menu.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+    await page.goto('/agents');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the rental program manager lands on the dashboard', async ({ page }) => {
+    await signIn(page, 'rental.pm');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('greeting')).toHaveText('Welcome, Rita Rentals');
+  });
+
+  test('the enterprise user lands on the dashboard with the builder selector', async ({ page }) => {
+    await signIn(page, 'demo.enterprise');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const selector = page.getByTestId('builder-selector').getByRole('combobox');
+    await expect(selector).toBeVisible();
+    await expect(selector).toHaveText(/All Builders/);
+    await selector.click();
+    await expect(page.getByRole('option', { name: 'Brightway Homes' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Brightway Rentals' })).toBeVisible();
+    await page.getByRole('option', { name: 'Brightway Rentals' }).click();
+    await expect(selector).toHaveText(/Brightway Rentals/);
+  });
+
+  test('the platform admin chooses a builder and a PM, then acts as that PM', async ({ page }) => {
+    await signIn(page, 'demo.admin');
+    await expect(page).toHaveURL(/\/choose_PM$/);
+    await page.getByLabel('Builder').click();
+    await page.getByRole('option', { name: 'Brightway Homes' }).click();
+    await page.getByLabel('Program manager').click();
+    await page.getByRole('option', { name: /Paula Manning/ }).click();
+    await page.getByRole('button', { name: 'Sign in as Paula Manning' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('greeting')).toHaveText('Welcome, Paula Manning');
+  });
+
+  test('a protected page sends to /login and back after signing in', async ({ page }) => {
+    await page.goto('/teams?search=North');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'demo.pm', DEMO_PASSWORD, false);
+    await expect(page).toHaveURL(/\/teams\?/);
+    await expect(page.getByRole('heading', { name: 'Teams List' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'North Sales' })).toBeVisible();
+  });
+
+  test('any 401 clears the session and reloads to the sign-in page', async ({ page }) => {
+    await signIn(page, 'demo.pm');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // Keep the payload (so the session is restored) but break the signature: the server answers 401.
+    await page.evaluate(() => {
+      const token = localStorage.getItem('tourdesk.token')!;
+      localStorage.setItem('tourdesk.token', `${token.split('.')[0]}.forged`);
+    });
+    await page.goto('/teams');
+    await expect(page).toHaveURL(/\/login$/);
+    // The forced logout reloads the page; read the storage once it has settled.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('tourdesk.token')).catch(() => 'reloading'))
+      .toBeNull();
+  });
+
+  test('log out clears the session and returns to sign-in', async ({ page }) => {
+    await signIn(page, 'demo.pm');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('tourdesk.user'))).toBeNull();
+  });
+
+  test('the forgot-password dialog sends the e-mail', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    const dialog = page.getByRole('dialog');
+    const submit = dialog.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeDisabled();
+    await dialog.getByLabel('Username').fill('demo.sales');
+    await dialog.getByLabel('Email').fill('demo.sales@demo.tourdesk.test');
+    await submit.click();
+    await expect(page.getByText('Email sent.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('pages', () => {
+  test('unknown paths show Page not found with a link home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Page not found')).toBeVisible();
+    await page.getByRole('link', { name: 'Return to home page' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('later areas fall to the not-found page', async ({ page }) => {
+    await signIn(page, 'demo.pm');
+    await page.goto('/properties');
+    await expect(page.getByText('Page not found')).toBeVisible();
+  });
+
+  test('/ goes to the dashboard, /account to edit-profile', async ({ page }) => {
+    await signIn(page, 'demo.pm');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await expect(page).toHaveURL(/\/account\/edit-profile$/);
+    await expect(page.getByRole('tab', { name: 'Edit profile' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveValue('demo.pm');
+  });
+
+  test('the profile saves and the greeting follows', async ({ page }) => {
+    await signIn(page, 'rental.pm');
+    await page.goto('/account/edit-profile');
+    const first = page.getByLabel('First name');
+    await expect(first).toHaveValue('Rita');
+    await first.fill('Ritta');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Updated successfully')).toBeVisible();
+    await expect(page.getByTestId('greeting')).toHaveText('Welcome, Ritta Rentals');
+    await first.fill('Rita');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('greeting')).toHaveText('Welcome, Rita Rentals');
+  });
+
+  test('the feedback dialog sends a message about the page', async ({ page }) => {
+    await signIn(page, 'demo.pm');
+    await page.getByRole('button', { name: 'Feedback about this page?' }).first().click();
+    const dialog = page.getByRole('dialog');
+    const send = dialog.getByRole('button', { name: 'Send' });
+    await expect(send).toBeDisabled();
+    await dialog.getByLabel('Message').fill('The dashboard looks great.');
+    await send.click();
+    await expect(dialog).toBeHidden();
+  });
+});

@@ -1,0 +1,50 @@
+// Aliases over the types generated from the server's OpenAPI document (src/api/schema.d.ts,
+// produced by `npm run gen:api`). Never write API shapes by hand here: alias them.
+import type { components, paths } from './schema';
+
+type Schemas = components['schemas'];
+
+export type SessionUser = Schemas['SessionUser'];
+export type AuthResponse = Schemas['AuthResponse'];
+export type LoginRequest = Schemas['LoginRequest'];
+export type ErrorBody = Schemas['ErrorBody'];
+export type CatalogItem = Schemas['CatalogItem'];
+export type State = Schemas['State'];
+export type Builder = Schemas['Builder'];
+export type BuilderDetail = Schemas['BuilderDetail'];
+export type BuilderList = Schemas['BuilderList'];
+/** A program manager of a builder (GET /api/builders/{id}/pms). */
+export type PmRow = paths['/api/builders/{id}/pms']['get']['responses'][200]['content']['application/json'][number];
+export type FeatureFlags = Schemas['FeatureFlags'];
+export type Profile = Schemas['Profile'];
+export type ProfileUpdate = Schemas['ProfileUpdate'];
+export type AgentRow = Schemas['AgentRow'];
+export type AgentList = Schemas['AgentList'];
+export type Agent = Schemas['Agent'];
+export type AgentInput = Schemas['AgentInput'];
+export type TeamRow = Schemas['TeamRow'];
+export type TeamList = Schemas['TeamList'];
+export type Team = Schemas['Team'];
+export type TeamInput = Schemas['TeamInput'];
+export type MessageBody = Schemas['MessageBody'];
+
+// Request and answer bodies of single calls.
+export type AdminAsPmRequest = Schemas['AdminAsPmRequest'];
+export type EnterpriseUserRequest = Schemas['EnterpriseUserRequest'];
+export type TokenCheck = Schemas['TokenCheck'];
+export type NewPassword = Schemas['NewPassword'];
+export type RefreshRequest = Schemas['RefreshRequest'];
+export type ResetTokens = Schemas['ResetTokens'];
+export type FeedbackRequest = Schemas['FeedbackRequest'];
+export type AgentCreated = Schemas['AgentCreated'];
+export type DeleteAgents = Schemas['DeleteAgents'];
+export type ResendEmail = Schemas['ResendEmail'];
+export type TeamCreated = Schemas['TeamCreated'];
+export type DeleteTeams = Schemas['DeleteTeams'];
+export type TeamAgentRequest = Schemas['TeamAgentRequest'];
+
+/** Every list endpoint answers `{ data, total }`. */
+export interface ListResponse<T> {
+  data: T[];
+  total: number;
+}

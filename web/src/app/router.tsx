@@ -1,0 +1,99 @@
+// The route table (spec 1 section 2). Screens are code-split per route. Paths of areas that are not
+// built yet (properties, communities, customers, hardware, settings, webhooks, reports, training,
+// integrations...) are not registered and fall to the not-found page.
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { RequireAuth, PublicOnly } from './guards';
+import { LoadingScreen } from './LoadingScreen';
+import { PM_ONLY, USER_PM } from './roles';
+
+const Shell = lazy(() => import('./shell/Shell'));
+const NotFound = lazy(() => import('./NotFound'));
+const SignInPage = lazy(() => import('../features/auth/components/SignInPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage'));
+const ChoosePmPage = lazy(() => import('../features/auth/components/ChoosePmPage'));
+const ChooseBuilderPage = lazy(() => import('../features/auth/components/ChooseBuilderPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/components/DashboardPage'));
+const AccountPage = lazy(() => import('../features/account/components/AccountPage'));
+const ProfileForm = lazy(() => import('../features/account/components/ProfileForm'));
+const AgentsListPage = lazy(() => import('../features/agents/components/AgentsListPage'));
+const AgentFormPage = lazy(() => import('../features/agents/components/AgentFormPage'));
+const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListPage'));
+const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        <Route
+          path="/login"
+          element={
+            <PublicOnly>
+              <SignInPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/reset_password"
+          element={
+            <PublicOnly>
+              <ResetPasswordPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/choose_PM"
+          element={
+            <RequireAuth only="admin">
+              <ChoosePmPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/choose_builder"
+          element={
+            <RequireAuth only="enterprise">
+              <ChooseBuilderPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          element={
+            <RequireAuth>
+              <Shell />
+            </RequireAuth>
+          }
+        >
+          <Route path="/" element={<Navigate to="/dashboard" replace />} />
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/account" element={<AccountPage />}>
+            <Route index element={<Navigate to="edit-profile" replace />} />
+            <Route path="edit-profile" element={<ProfileForm />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+          <Route
+            path="/agents"
+            element={
+              <RequireAuth roles={PM_ONLY}>
+                <AgentsListPage />
+              </RequireAuth>
+            }
+          />
+          <Route path="/agents/add" element={<AgentFormPage />} />
+          <Route path="/agents/:username" element={<AgentFormPage />} />
+          <Route
+            path="/teams"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <TeamsListPage />
+              </RequireAuth>
+            }
+          />
+          <Route path="/teams/add" element={<TeamFormPage />} />
+          <Route path="/teams/:teamId" element={<TeamFormPage />} />
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}

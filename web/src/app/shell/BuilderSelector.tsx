@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useSession } from '../../api/session';
+import { useEnterpriseBuilders } from '../../features/builders/api/useBuilders';
+import { builderSelection, useBuilderSelection } from '../builderSelection';
+
+/** Pages where the selector is hidden (settings, reports, integrations, training). */
+const HIDDEN = [
+  '/settings',
+  '/reports',
+  '/reportPropertyTours',
+  '/reportVisit',
+  '/reportMarket',
+  '/integrations',
+  '/training',
+  '/sales-training',
+];
+/** Pages where All Builders is not offered and the first builder is chosen automatically. */
+const NO_ALL = ['/content-settings', '/disclosures', '/messaging'];
+
+const under = (pathname: string, paths: string[]) => paths.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+
+export function builderSelectorMode(pathname: string): 'hidden' | 'single' | 'all' {
+  if (under(pathname, HIDDEN)) return 'hidden';
+  if (under(pathname, NO_ALL)) return 'single';
+  return 'all';
+}
+
+/** The enterprise user's builder selector in the top bar (value 0 = All Builders). */
+export function BuilderSelector() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const mode = builderSelectorMode(pathname);
+  const enabled = !!user?.isEnterprise;
+  const builders = useEnterpriseBuilders(enabled);
+  const selected = useBuilderSelection();
+  const list = builders.data ?? [];
+
+  useEffect(() => {
+    if (mode === 'single' && list.length > 0 && (selected === null || selected === 0)) {
+      builderSelection.set(list[0].builder_id);
+    }
+  }, [mode, list, selected]);
+
+  if (!enabled || mode === 'hidden') return null;
+  const value = selected ?? (mode === 'all' ? 0 : '');
+  return (
+    <TextField
+      select
+      size="small"
+      label="Builder"
+      value={list.length === 0 && value !== 0 ? '' : value}
+      onChange={(e) => builderSelection.set(Number(e.target.value))}
+      sx={{ minWidth: 200, '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
+      data-testid="builder-selector"
+    >
+      {mode === 'all' && <MenuItem value={0}>All Builders</MenuItem>}
+      {list.map((b) => (
+        <MenuItem key={b.builder_id} value={b.builder_id}>
+          {b.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

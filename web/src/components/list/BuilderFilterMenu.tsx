@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useEnterpriseBuilders } from '../../features/builders/api/useBuilders';
+import { FilterMenu } from './FilterMenu';
+import type { ListController } from './useListParams';
+
+/** Filter menu with the builder filter (`filterByBuilder`), for users who can choose builders. */
+export function BuilderFilterMenu({ list }: { list: ListController<'filterByBuilder'> }) {
+  const builders = useEnterpriseBuilders();
+  const current = list.params.filters.filterByBuilder;
+  const [draft, setDraft] = useState(current);
+  return (
+    <FilterMenu
+      activeCount={current ? 1 : 0}
+      onOpen={() => setDraft(current)}
+      onApply={() => list.setFilters({ filterByBuilder: draft })}
+      onClear={() => list.setFilters({ filterByBuilder: null })}
+    >
+      <TextField
+        select
+        label="Builder"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        fullWidth
+        helperText={builders.isError ? 'Builders could not be loaded' : undefined}
+      >
+        <MenuItem value="">All builders</MenuItem>
+        {(builders.data ?? []).map((b) => (
+          <MenuItem key={b.builder_id} value={String(b.builder_id)}>
+            {b.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FilterMenu>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import PrintIcon from '@mui/icons-material/Print';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { errorMessage } from '../../api/client';
+import type { ListResponse } from '../../api/types';
+import { useNotify } from '../../app/notify';
+import { useBuilderIdParam } from '../../app/builderSelection';
+import { DataTable, type Column } from './DataTable';
+import { Pager } from './Pager';
+import { SearchBox } from './SearchBox';
+import { exportAll, exportSelected, printSelected } from './exports';
+import type { ListController, RowKey } from './useListParams';
+
+export interface ListPageProps<T, F extends string> {
+  title: string;
+  list: ListController<F>;
+  result: UseQueryResult<ListResponse<T>>;
+  columns: readonly Column<T>[];
+  rowKey(row: T): RowKey;
+  onRowClick?(row: T): void;
+  searchPlaceholder: string;
+  /** Buttons at the top right (Add ...). */
+  actions?: ReactNode;
+  /** The area's filter menu, if any. */
+  filterMenu?: ReactNode;
+  /** Extra buttons acting on the selected rows (Delete ...). */
+  selectionActions?: ReactNode;
+}
+
+/**
+ * The shared list screen: title and actions, search, filter menu, Show All / Hide All, Export and
+ * Print of the selected rows, Export All, the table and the pager.
+ */
+export function ListPage<T, F extends string>({
+  title,
+  list,
+  result,
+  columns,
+  rowKey,
+  onRowClick,
+  searchPlaceholder,
+  actions,
+  filterMenu,
+  selectionActions,
+}: ListPageProps<T, F>) {
+  const notify = useNotify();
+  const builderId = useBuilderIdParam();
+  const [busy, setBusy] = useState<null | 'export' | 'print' | 'exportAll'>(null);
+  const { params } = list;
+  const rows = result.data?.data ?? [];
+  const total = result.data?.total ?? 0;
+  const nothingSelected = list.selected.length === 0;
+
+  // A page past the end (rows deleted, another builder chosen) moves to the last page.
+  const lastPage = Math.max(0, Math.ceil(total / params.limit) - 1);
+  const pastEnd = result.isSuccess && !result.isPlaceholderData && !params.showAll && params.page > lastPage;
+  useEffect(() => {
+    if (pastEnd) list.setPage(lastPage);
+  }, [pastEnd, lastPage, list]);
+
+  const run = async (kind: 'export' | 'print' | 'exportAll', action: () => Promise<void>) => {
+    setBusy(kind);
+    try {
+      await action();
+    } catch (e) {
+      notify.error(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Box>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
+        <Typography variant="h1">{title}</Typography>
+        <Stack direction="row" spacing={1}>
+          {actions}
+        </Stack>
+      </Stack>
+      <Paper variant="outlined">
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, p: 1.5 }}
+          role="toolbar"
+          aria-label={`${title} toolbar`}
+        >
+          <SearchBox value={params.search} placeholder={searchPlaceholder} onSearch={list.setSearch} />
+          {filterMenu}
+          <Box sx={{ flex: 1 }} />
+          {list.selected.length > 0 && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {list.selected.length} selected
+            </Typography>
+          )}
+          {selectionActions}
+          <Button
+            variant="outlined"
+            startIcon={params.showAll ? <VisibilityOffIcon /> : <VisibilityIcon />}
+            onClick={() => list.setShowAll(!params.showAll)}
+          >
+            {params.showAll ? 'Hide All' : 'Show All'}
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadIcon />}
+            disabled={nothingSelected || busy !== null}
+            onClick={() => run('export', () => exportSelected(list.area, list.selected))}
+          >
+            Export
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<PrintIcon />}
+            disabled={nothingSelected || busy !== null}
+            onClick={() => run('print', () => printSelected(list.area, list.selected))}
+          >
+            Print
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadIcon />}
+            disabled={busy !== null}
+            onClick={() => run('exportAll', () => exportAll(list.area, { ...list.query, builderId }))}
+          >
+            Export All
+          </Button>
+        </Stack>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          orderBy={params.orderBy}
+          order={params.order}
+          onSort={list.setSort}
+          selectable
+          selected={list.selected}
+          onSelectedChange={list.setSelected}
+          onRowClick={onRowClick}
+          loading={result.isFetching}
+          error={result.isError ? errorMessage(result.error) : null}
+          onRetry={() => void result.refetch()}
+        />
+        <Pager
+          page={params.page}
+          limit={params.limit}
+          total={total}
+          showAll={params.showAll}
+          onPageChange={list.setPage}
+          onLimitChange={list.setLimit}
+        />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import { apiBlob, saveBlob, toQueryString, type Query } from '../../api/client';
+import type { RowKey } from './useListParams';
+
+const CSV = 'text/csv';
+const PDF = 'application/pdf';
+
+export function exportFileName(area: string): string {
+  return `${area}-export.csv`;
+}
+
+/** POST /api/{area}/export {selection} → `{area}-export.csv`. */
+export async function exportSelected(area: string, selection: readonly RowKey[]): Promise<void> {
+  const blob = await apiBlob(`/${area}/export`, { method: 'POST', body: { selection }, accept: CSV });
+  saveBlob(blob, exportFileName(area));
+}
+
+/** POST /api/{area}/exportAll {params, query} → `{area}-export.csv` of the whole filtered list. */
+export async function exportAll(area: string, params: Query): Promise<void> {
+  // Numeric filters travel as text in the URL; the JSON params carry them as numbers.
+  const clean = Object.fromEntries(
+    Object.entries(params)
+      .filter(([, v]) => v !== null && v !== undefined && v !== '')
+      .map(([k, v]) => [k, k !== 'search' && typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]),
+  );
+  const blob = await apiBlob(`/${area}/exportAll`, {
+    method: 'POST',
+    body: { params: clean, query: toQueryString(clean).replace(/^\?/, '') },
+    accept: CSV,
+  });
+  saveBlob(blob, exportFileName(area));
+}
+
+/** POST /api/{area}/print {selection} → PDF shown in a new window. */
+export async function printSelected(area: string, selection: readonly RowKey[]): Promise<void> {
+  // Open the window while still inside the click, so that pop-up blockers allow it.
+  const win = window.open('', '_blank');
+  try {
+    const blob = await apiBlob(`/${area}/print`, { method: 'POST', body: { selection }, accept: PDF });
+    const url = URL.createObjectURL(new Blob([blob], { type: PDF }));
+    if (win) win.location.href = url;
+    else window.open(url, '_blank');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (e) {
+    win?.close();
+    throw e;
+  }
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { ListResponse } from '../../api/types';
+import { useBuilderIdParam } from '../../app/builderSelection';
+import type { ListController } from './useListParams';
+
+/** Query keys of list calls start with 'list': the shell shows its progress bar while any loads. */
+export const LIST_KEY = 'list';
+
+/** Fetches `GET /api/{area}` with the list's query and the enterprise builder selection. */
+export function useListQuery<T, F extends string = string>(list: ListController<F>): UseQueryResult<ListResponse<T>> {
+  const builderId = useBuilderIdParam();
+  const query = { ...list.query, builderId };
+  return useQuery({
+    queryKey: [LIST_KEY, list.area, query],
+    queryFn: ({ signal }) => api<ListResponse<T>>(`/${list.area}`, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,30 @@
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+
+/** /account: the Edit profile tab. Billing and API Keys come with their issues. */
+export default function AccountPage() {
+  const { pathname } = useLocation();
+  const tabs = [{ label: 'Edit profile', to: '/account/edit-profile' }];
+  const current = tabs.find((t) => pathname === t.to || pathname.startsWith(`${t.to}/`))?.to ?? false;
+  return (
+    <Box>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        Account
+      </Typography>
+      <Paper variant="outlined">
+        <Tabs value={current} sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
+          {tabs.map((t) => (
+            <Tab key={t.to} label={t.label} value={t.to} component={RouterLink} to={t.to} />
+          ))}
+        </Tabs>
+        <Box sx={{ p: 3 }}>
+          <Outlet />
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,363 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ApiError, errorMessage } from '../../../api/client';
+import { useSession } from '../../../api/session';
+import { useBuilderSelection } from '../../../app/builderSelection';
+import { LoadingScreen } from '../../../app/LoadingScreen';
+import { useNotify } from '../../../app/notify';
+import { GoBack } from '../../../components/GoBack';
+import { FormTextField, NameField, PhoneField, applyServerErrors } from '../../../components/form';
+import { LIST_KEY } from '../../../components/list/useListQuery';
+import { useEnterpriseBuilders } from '../../builders/api/useBuilders';
+import { AGENTS_AREA, createAgent, resendPasswordEmail, updateAgent, useAgent } from '../api/agents';
+import {
+  LEAD_NOTIFICATION_ROLES,
+  NO_EMAIL_SET,
+  OTHER_STAFF_ID,
+  STAFF_ROLES,
+  agentSchema,
+  agentToForm,
+  emptyAgentForm,
+  formToAgentInput,
+  suggestUsername,
+  type AgentFormValues,
+} from '../agentSchema';
+import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
+
+const SERVER_FIELDS = [
+  'username',
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'pass_word',
+  'confirm_password',
+  'builder_id',
+  'notification_email',
+  'roles',
+];
+
+/** Every error message of the form, in field order, for the summary shown after a failed save. */
+function allMessages(errors: FieldErrors<AgentFormValues>): string[] {
+  return Object.values(errors)
+    .map((e) => (e && typeof e.message === 'string' ? e.message : null))
+    .filter((m): m is string => !!m);
+}
+
+/** /agents/add and /agents/{username}. */
+export default function AgentFormPage() {
+  const { username: routeUsername } = useParams();
+  const isEdit = routeUsername !== undefined;
+  const agent = useAgent(routeUsername);
+  if (isEdit && agent.isPending) return <LoadingScreen />;
+  if (isEdit && agent.isError) {
+    return (
+      <>
+        <GoBack to="/agents" />
+        <Alert severity="error">{errorMessage(agent.error)}</Alert>
+      </>
+    );
+  }
+  return <AgentForm key={routeUsername ?? 'new'} initial={isEdit && agent.data ? agentToForm(agent.data) : null} />;
+}
+
+function AgentForm({ initial }: { initial: AgentFormValues | null }) {
+  const isEdit = initial !== null;
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const isEnterprise = !!user?.isEnterprise;
+  const chooseBuilder = !isEdit && isEnterprise;
+  const topBarBuilder = useBuilderSelection();
+  const builders = useEnterpriseBuilders(chooseBuilder);
+  const schema = useMemo(() => agentSchema({ requireBuilder: chooseBuilder }), [chooseBuilder]);
+
+  const form = useForm<AgentFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: initial ?? emptyAgentForm(chooseBuilder && topBarBuilder ? topBarBuilder : null),
+  });
+  const { control, handleSubmit, setValue, getValues, setError, formState } = form;
+  const [firstname, lastname, roleId, sendEmail, notificationEmail, email, passWord] = useWatch({
+    control,
+    name: ['firstname', 'lastname', 'roleId', 'send_email', 'notification_email', 'email', 'pass_word'],
+  });
+  const usernameEdited = useRef(false);
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
+
+  // On add, the username follows firstname.lastname until the user edits it.
+  useEffect(() => {
+    if (isEdit || usernameEdited.current) return;
+    setValue('username', suggestUsername(firstname ?? '', lastname ?? ''));
+  }, [firstname, lastname, isEdit, setValue]);
+
+  const showLeadBlock = roleId !== null && LEAD_NOTIFICATION_ROLES.includes(roleId);
+
+  const onRoleChange = (id: number) => {
+    setValue('roleId', id, { shouldValidate: formState.isSubmitted });
+    if (id === OTHER_STAFF_ID) {
+      setValue('send_sms', 0);
+      setValue('send_email', 0);
+    }
+  };
+
+  const onSendEmailChange = (on: boolean) => {
+    setValue('send_email', on ? 1 : 0);
+    if (on && !getValues('notification_email').trim() && getValues('email').trim()) {
+      setValue('notification_email', getValues('email').trim());
+    }
+  };
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setSubmitErrors([]);
+      const body = formToAgentInput(values, chooseBuilder);
+      try {
+        if (isEdit) {
+          await updateAgent(values.username, body);
+          notify.success('Updated successfully');
+          await queryClient.invalidateQueries({ queryKey: ['agents', 'detail', values.username] });
+          await queryClient.invalidateQueries({ queryKey: [LIST_KEY, AGENTS_AREA] });
+        } else {
+          await createAgent(body);
+          notify.success('Agent added successfully');
+          await queryClient.invalidateQueries({ queryKey: [LIST_KEY, AGENTS_AREA] });
+          navigate('/agents');
+        }
+      } catch (e) {
+        const suggested = e instanceof ApiError ? e.body?.suggestedUsername : undefined;
+        if (typeof suggested === 'string' && suggested) {
+          usernameEdited.current = true;
+          setValue('username', suggested);
+          setSuggestion(suggested);
+        }
+        applyServerErrors(e, setError, SERVER_FIELDS);
+        if (e instanceof ApiError && e.errors?.roles) setError('roleId', { type: 'server', message: e.errors.roles });
+        notify.error(errorMessage(e));
+      }
+    },
+    (errors) => setSubmitErrors(allMessages(errors)),
+  );
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      const res = await resendPasswordEmail(getValues('username'), getValues('email'));
+      notify.success(res?.message ?? 'Success resend email!');
+    } catch (e) {
+      notify.error(errorMessage(e));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const passwordError = formState.errors.confirm_password?.message ?? formState.errors.pass_word?.message;
+
+  return (
+    <Box>
+      <GoBack to="/agents" />
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        {isEdit ? 'Edit Staff' : 'Add Staff'}
+      </Typography>
+      <Paper variant="outlined" component="form" onSubmit={onSubmit} noValidate sx={{ p: 3 }}>
+        {submitErrors.length > 0 && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert" aria-label="Form errors">
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {submitErrors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Stack spacing={2}>
+              {chooseBuilder && (
+                <Controller
+                  control={control}
+                  name="builder_id"
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      select
+                      label="Builder"
+                      required
+                      value={field.value ?? ''}
+                      onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                      error={!!fieldState.error}
+                      helperText={fieldState.error?.message}
+                      fullWidth
+                    >
+                      {(builders.data ?? []).map((b) => (
+                        <MenuItem key={b.builder_id} value={b.builder_id}>
+                          {b.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+              )}
+              <NameField control={control} name="firstname" label="First name" required />
+              <NameField control={control} name="lastname" label="Last name" required />
+              <FormTextField
+                control={control}
+                name="username"
+                label="Username"
+                required
+                disabled={isEdit}
+                slotProps={{ htmlInput: { readOnly: isEdit } }}
+                transform={(v) => {
+                  usernameEdited.current = true;
+                  setSuggestion(null);
+                  return v;
+                }}
+                hint={
+                  suggestion
+                    ? `Suggested username: ${suggestion}`
+                    : isEdit
+                      ? undefined
+                      : 'Suggested as firstname.lastname'
+                }
+              />
+              <PhoneField control={control} name="phone" label="Phone" required />
+              <FormTextField control={control} name="email" label="Email" type="email" required />
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Controller
+              control={control}
+              name="roleId"
+              render={({ field, fieldState }) => (
+                <FormControl error={!!fieldState.error} component="fieldset">
+                  <FormLabel component="legend">Roles</FormLabel>
+                  <RadioGroup
+                    name="roleId"
+                    value={field.value ?? ''}
+                    onChange={(e) => onRoleChange(Number(e.target.value))}
+                  >
+                    {STAFF_ROLES.map((r) => (
+                      <FormControlLabel
+                        key={r.id}
+                        value={r.id}
+                        control={<Radio />}
+                        sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { pt: 0.5 } }}
+                        label={
+                          <Box>
+                            <Typography sx={{ fontWeight: 600 }}>{r.label}</Typography>
+                            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                              {r.description}
+                            </Typography>
+                          </Box>
+                        }
+                      />
+                    ))}
+                  </RadioGroup>
+                  {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+                </FormControl>
+              )}
+            />
+          </Grid>
+        </Grid>
+
+        {showLeadBlock && (
+          <>
+            <Divider sx={{ my: 3 }} />
+            <Typography variant="h3" sx={{ mb: 1 }}>
+              Lead notifications
+            </Typography>
+            <Stack spacing={1} sx={{ maxWidth: 480 }}>
+              <Controller
+                control={control}
+                name="send_sms"
+                render={({ field }) => (
+                  <FormControlLabel
+                    label="Send lead notifications by text"
+                    control={
+                      <Switch checked={field.value === 1} onChange={(e) => field.onChange(e.target.checked ? 1 : 0)} />
+                    }
+                  />
+                )}
+              />
+              <FormControlLabel
+                label="Send lead notifications by email"
+                control={<Switch checked={sendEmail === 1} onChange={(e) => onSendEmailChange(e.target.checked)} />}
+              />
+              {sendEmail === 1 && (
+                <FormTextField
+                  control={control}
+                  name="notification_email"
+                  label="Notification email"
+                  type="email"
+                  hint={!notificationEmail?.trim() && !email?.trim() ? NO_EMAIL_SET : 'Lead emails go to this address'}
+                />
+              )}
+            </Stack>
+          </>
+        )}
+
+        <Divider sx={{ my: 3 }} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            Save
+          </Button>
+          <Button variant="outlined" onClick={() => setPasswordOpen(true)}>
+            Set a Temporary Password
+          </Button>
+          {passWord && (
+            <Chip
+              label="Temporary password set"
+              color="primary"
+              variant="outlined"
+              onDelete={() => {
+                setValue('pass_word', null);
+                setValue('confirm_password', null);
+              }}
+            />
+          )}
+          {isEdit && (
+            <Button variant="text" onClick={resend} disabled={resending}>
+              Resend Password Link
+            </Button>
+          )}
+        </Stack>
+        {passwordError && (
+          <Typography color="error" variant="body2" sx={{ mt: 1 }}>
+            {passwordError}
+          </Typography>
+        )}
+      </Paper>
+      <TemporaryPasswordDialog
+        open={passwordOpen}
+        onCancel={() => setPasswordOpen(false)}
+        onSave={(password, confirm) => {
+          setValue('pass_word', password);
+          setValue('confirm_password', confirm, { shouldValidate: formState.isSubmitted });
+          setPasswordOpen(false);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import { api, ApiError } from '../../../api/client';
+import type {
+  AdminAsPmRequest,
+  AuthResponse,
+  EnterpriseUserRequest,
+  LoginRequest,
+  MessageBody,
+  NewPassword,
+  RefreshRequest,
+  ResetTokens,
+  TokenCheck,
+} from '../../../api/types';
+
+export const RESET_PATH = '/auth/password_reset';
+
+export function signIn(username: string, password: string) {
+  const body: LoginRequest = { username, password };
+  return api<AuthResponse>('/auth/users', { method: 'POST', body });
+}
+
+export function adminAsPm(username: string) {
+  const body: AdminAsPmRequest = { username };
+  return api<AuthResponse>('/auth/admin_as_pm', { method: 'POST', body });
+}
+
+export function enterpriseUser(username: string, builderId: number) {
+  const body: EnterpriseUserRequest = { username, builder_id: builderId };
+  return api<AuthResponse>('/auth/enterprise_user', { method: 'POST', body });
+}
+
+/** Sign-in failures: 404, 403, no response, else the server's text. */
+export function signInErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === undefined) return 'Something went wrong';
+    if (error.status === 404) return 'User not found';
+    if (error.status === 403) return 'Invalid usersname or password';
+    return error.message;
+  }
+  return 'Something went wrong';
+}
+
+export function requestPasswordReset(username: string, email: string) {
+  return api<MessageBody>(RESET_PATH, { query: { username, email } });
+}
+
+export function forgotPasswordErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status !== undefined) return error.message;
+  return 'Unknown error. Try again later.';
+}
+
+export function checkResetToken(token: string) {
+  const body: TokenCheck = { token };
+  return api<MessageBody>(RESET_PATH, { method: 'POST', body });
+}
+
+export function resetPassword(token: string, password: string) {
+  const body: NewPassword = { token, password };
+  return api<MessageBody>(RESET_PATH, { method: 'PUT', body });
+}
+
+export type { ResetTokens };
+
+export function refreshResetToken(refreshToken: string) {
+  const body: RefreshRequest = { refreshToken };
+  return api<ResetTokens>(RESET_PATH, { method: 'PATCH', body });
+}
+
+export const TOKEN_EXPIRED = 'Token is not valid or expired.';
+export const RESET_FAILED = "Password doesn't changed, please try later.";
+
+export function resetErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 500)) {
+    return error.message;
+  }
+  return RESET_FAILED;
+}

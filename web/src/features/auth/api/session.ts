@@ -1,0 +1,73 @@
+// Sign-in completion, routing after sign-in, and log-out.
+import { useCallback } from 'react';
+import { useNavigate, type Location } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { sessionStore } from '../../../api/session';
+import type { AuthResponse, SessionUser } from '../../../api/types';
+import { builderSelection } from '../../../app/builderSelection';
+import { listStateStore } from '../../../components/list/useListParams';
+import { enterpriseUser } from './auth';
+
+export interface FromState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+}
+
+/** Where a freshly signed-in user goes (before the enterprise re-authentication). */
+export function destinationAfterSignIn(user: SessionUser, from?: FromState['from']): string {
+  if (user.isAdmin) return '/choose_PM';
+  if (user.isEnterprise) return user.enterpriseId ? '/' : '/choose_builder';
+  if (from && from.pathname && from.pathname !== '/login')
+    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  return '/';
+}
+
+/**
+ * Stores a sign-in and moves on: admin → /choose_PM; enterprise user with an enterpriseId →
+ * re-authenticated as enterprise user for their builder, then /; without one → /choose_builder;
+ * others → where they came from, or /. With `to`, stores the session and goes there (the choose
+ * pages, whose answers are final).
+ */
+export function useCompleteSignIn() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (auth: AuthResponse, options: { from?: FromState['from']; to?: string } = {}) => {
+      let { token, user } = auth;
+      sessionStore.signIn(token, user);
+      if (options.to === undefined && !user.isAdmin && user.isEnterprise && user.enterpriseId) {
+        try {
+          ({ token, user } = await enterpriseUser(user.username, user.builderId ?? 0));
+        } catch (e) {
+          sessionStore.clear();
+          throw e;
+        }
+        sessionStore.signIn(token, user);
+      }
+      void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+      void queryClient.invalidateQueries({ queryKey: ['states'] });
+      void queryClient.invalidateQueries({ queryKey: ['feature_flags'] });
+      navigate(options.to ?? destinationAfterSignIn(user, options.from), { replace: true });
+    },
+    [navigate, queryClient],
+  );
+}
+
+/** Resets every client-side state that belongs to a session. */
+export function resetClientState(queryClient: QueryClient) {
+  sessionStore.clear();
+  builderSelection.reset();
+  listStateStore.reset();
+  queryClient.removeQueries({
+    predicate: (q) => !['catalog', 'states'].includes(String(q.queryKey[0])),
+  });
+}
+
+/** Log out: clears token and user, resets all state, goes to /. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    resetClientState(queryClient);
+    navigate('/', { replace: true });
+  }, [navigate, queryClient]);
+}

@@ -1,0 +1,298 @@
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import { errorMessage } from '../../../api/client';
+import { useSession } from '../../../api/session';
+import type { AgentRow, Team, TeamInput } from '../../../api/types';
+import { useBuilderSelection } from '../../../app/builderSelection';
+import { LoadingScreen } from '../../../app/LoadingScreen';
+import { useNotify } from '../../../app/notify';
+import { GoBack } from '../../../components/GoBack';
+import { FormTextField, applyServerErrors } from '../../../components/form';
+import { LIST_KEY } from '../../../components/list/useListQuery';
+import { useAvailableAgents } from '../../agents/api/agents';
+import { useEnterpriseBuilders } from '../../builders/api/useBuilders';
+import { TEAMS_AREA, addTeamAgent, createTeam, removeTeamAgent, updateTeam, useTeam } from '../api/teams';
+import { agentLabel, agentName, isTeamEligible, teamSchema, type TeamFormValues } from '../teamSchema';
+
+/** /teams/add and /teams/{teamId}. */
+export default function TeamFormPage() {
+  const { teamId } = useParams();
+  const id = teamId === undefined ? null : Number(teamId);
+  const validId = id === null || (Number.isInteger(id) && id > 0);
+  const team = useTeam(validId ? id : null);
+  if (!validId) {
+    return (
+      <>
+        <GoBack to="/teams" />
+        <Alert severity="error">Team not found</Alert>
+      </>
+    );
+  }
+  if (id !== null && team.isPending) return <LoadingScreen />;
+  if (id !== null && team.isError) {
+    return (
+      <>
+        <GoBack to="/teams" />
+        <Alert severity="error">{errorMessage(team.error)}</Alert>
+      </>
+    );
+  }
+  return <TeamForm key={id ?? 'new'} team={id !== null ? (team.data ?? null) : null} />;
+}
+
+function TeamForm({ team }: { team: Team | null }) {
+  const isEdit = team !== null;
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const chooseBuilder = !isEdit && !!user?.isEnterprise;
+  const topBarBuilder = useBuilderSelection();
+  const builders = useEnterpriseBuilders(chooseBuilder);
+  const schema = useMemo(() => teamSchema({ requireBuilder: chooseBuilder }), [chooseBuilder]);
+  const [members, setMembers] = useState<AgentRow[]>(team?.agents ?? []);
+  const [pending, setPending] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+
+  const form = useForm<TeamFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: team?.name ?? '',
+      description: team?.description ?? '',
+      builder_id: team?.builder_id ?? (chooseBuilder && topBarBuilder ? topBarBuilder : null),
+      agents: (team?.agents ?? []).map((a) => a.username),
+    },
+  });
+  const { control, handleSubmit, setValue, setError, formState } = form;
+  const formBuilder = useWatch({ control, name: 'builder_id' });
+  const builderId = isEdit ? team.builder_id : chooseBuilder ? formBuilder : (user?.builderId ?? null);
+  const available = useAvailableAgents(builderId);
+  const memberNames = new Set(members.map((m) => m.username));
+  const options = (available.data ?? []).filter((a) => isTeamEligible(a) && !memberNames.has(a.username));
+
+  const setMembersAndField = (next: AgentRow[]) => {
+    setMembers(next);
+    setValue(
+      'agents',
+      next.map((m) => m.username),
+      { shouldValidate: formState.isSubmitted },
+    );
+  };
+
+  const add = async (agent: AgentRow) => {
+    setSearch('');
+    if (!isEdit) {
+      setMembersAndField([...members, agent]);
+      return;
+    }
+    setPending(agent.username);
+    try {
+      const res = await addTeamAgent(team.id, agent.username);
+      setMembersAndField([...members, agent]);
+      notify.success(res?.message ?? 'Agent added..');
+      void queryClient.invalidateQueries({ queryKey: [LIST_KEY, TEAMS_AREA] });
+    } catch (e) {
+      notify.error(errorMessage(e));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const remove = async (agent: AgentRow) => {
+    if (!isEdit) {
+      setMembersAndField(members.filter((m) => m.username !== agent.username));
+      return;
+    }
+    setPending(agent.username);
+    try {
+      const res = await removeTeamAgent(team.id, agent.username);
+      setMembersAndField(members.filter((m) => m.username !== agent.username));
+      notify.success(res?.message ?? 'Agent removed.');
+      void queryClient.invalidateQueries({ queryKey: [LIST_KEY, TEAMS_AREA] });
+    } catch (e) {
+      notify.error(errorMessage(e));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body: TeamInput = {
+      name: values.name.trim(),
+      description: values.description.trim(),
+      agents: values.agents,
+    };
+    if (chooseBuilder && values.builder_id) body.builder_id = values.builder_id;
+    try {
+      if (isEdit) {
+        const res = await updateTeam(team.id, body);
+        notify.success(res?.message ?? 'Updated successfully');
+        await queryClient.invalidateQueries({ queryKey: ['teams', 'detail', team.id] });
+      } else {
+        const res = await createTeam(body);
+        notify.success(res?.message ?? 'Success!');
+        navigate(`/teams/${res.id}`);
+      }
+      void queryClient.invalidateQueries({ queryKey: [LIST_KEY, TEAMS_AREA] });
+    } catch (e) {
+      applyServerErrors(e, setError, ['name', 'description', 'agents', 'builder_id']);
+      notify.error(errorMessage(e));
+    }
+  });
+
+  const agentsError = formState.errors.agents?.message ?? formState.errors.agents?.root?.message;
+
+  return (
+    <Box>
+      <GoBack to="/teams" />
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        {isEdit ? 'Edit Team Details' : 'Add New Team Details'}
+      </Typography>
+      <Paper variant="outlined" component="form" onSubmit={onSubmit} noValidate sx={{ p: 3, maxWidth: 760 }}>
+        <Stack spacing={2}>
+          {chooseBuilder && (
+            <Controller
+              control={control}
+              name="builder_id"
+              render={({ field, fieldState }) => (
+                <TextField
+                  select
+                  label="Builder"
+                  required
+                  value={field.value ?? ''}
+                  onChange={(e) => {
+                    field.onChange(e.target.value === '' ? null : Number(e.target.value));
+                    // Agents belong to a builder: a new builder starts an empty team.
+                    setMembersAndField([]);
+                  }}
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message}
+                >
+                  {(builders.data ?? []).map((b) => (
+                    <MenuItem key={b.builder_id} value={b.builder_id}>
+                      {b.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          )}
+          <FormTextField control={control} name="name" label="Team Name" required />
+          <FormTextField control={control} name="description" label="Description" required multiline minRows={2} />
+          <Box>
+            <Autocomplete<AgentRow>
+              options={options}
+              value={null}
+              inputValue={search}
+              onInputChange={(_, v, reason) => {
+                if (reason !== 'reset') setSearch(v);
+              }}
+              onChange={(_, agent) => {
+                if (agent) void add(agent);
+              }}
+              getOptionLabel={(a) => `${agentName(a)} (${a.username})`}
+              isOptionEqualToValue={(a, b) => a.username === b.username}
+              loading={available.isFetching}
+              disabled={pending !== null || builderId === null || builderId === undefined}
+              noOptionsText="No agents were found"
+              blurOnSelect
+              renderOption={(props, a) => {
+                const { key, ...rest } = props as typeof props & { key: string };
+                return (
+                  <li key={key} {...rest}>
+                    <Chip
+                      size="small"
+                      label={agentLabel(a)}
+                      sx={{ mr: 1 }}
+                      color={a.is_project_manager ? 'primary' : 'default'}
+                    />
+                    {agentName(a)}
+                    <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 1 }}>
+                      {a.email}
+                    </Typography>
+                  </li>
+                );
+              }}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Search/Add New Agent"
+                  error={!!agentsError}
+                  helperText={builderId ? undefined : chooseBuilder ? 'Choose a builder first' : undefined}
+                />
+              )}
+            />
+            {agentsError && <FormHelperText error>{agentsError}</FormHelperText>}
+          </Box>
+          <Box>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+              Team members ({members.length})
+            </Typography>
+            {members.length === 0 ? (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                No agents in this team yet.
+              </Typography>
+            ) : (
+              <List dense aria-label="Team members">
+                {members.map((m) => (
+                  <ListItem
+                    key={m.username}
+                    disablePadding
+                    secondaryAction={
+                      <IconButton
+                        edge="end"
+                        aria-label={`Remove ${agentName(m)}`}
+                        onClick={() => void remove(m)}
+                        disabled={pending !== null}
+                      >
+                        <CloseIcon fontSize="small" />
+                      </IconButton>
+                    }
+                  >
+                    <ListItemButton onClick={() => void remove(m)} disabled={pending !== null} title="Click to remove">
+                      <Chip
+                        size="small"
+                        label={agentLabel(m)}
+                        sx={{ mr: 1.5 }}
+                        color={m.is_project_manager ? 'primary' : 'default'}
+                      />
+                      <ListItemText
+                        primary={agentName(m)}
+                        secondary={[m.username, m.email].filter(Boolean).join(' · ')}
+                      />
+                    </ListItemButton>
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </Box>
+          <Box>
+            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+              {isEdit ? 'Update' : 'Submit'}
+            </Button>
+          </Box>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider } from '@mui/material/styles';
+import { SnackbarProvider } from 'notistack';
+import { vi } from 'vitest';
+import { theme } from '../app/theme';
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  search: string;
+  body: unknown;
+}
+
+/** Replaces fetch with a handler; answers `{status, body}` as JSON. Returns the recorded calls. */
+export function mockFetch(handler: (call: RecordedCall) => MockResponse | Promise<MockResponse>) {
+  const calls: RecordedCall[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: RecordedCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      search: url.search,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const { status = 200, body } = await handler(call);
+    return new Response(body === undefined ? '' : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fn);
+  return calls;
+}
+
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+      {location.search}
+    </div>
+  );
+}
+
+export function Providers({ children, route = '/' }: { children: ReactNode; route?: string }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return (
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <SnackbarProvider autoHideDuration={4000}>
+          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}
+
+/** Renders `element` at `path` (a route pattern), starting at `route`, with a location probe. */
+export function renderRoute(
+  element: ReactElement,
+  { path = '*', route = '/' }: { path?: string; route?: string } = {},
+) {
+  return render(
+    <Providers route={route}>
+      <Routes>
+        <Route path={path} element={element} />
+        <Route path="*" element={null} />
+      </Routes>
+      <LocationProbe />
+    </Providers>,
+  );
+}
