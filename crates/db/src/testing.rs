@@ -5,6 +5,8 @@ use crate::{Db, Result};
 
 pub struct TestDb {
     pub db: Db,
+    /// The database's URL, for processes that open it themselves.
+    pub url: String,
     cleanup: Cleanup,
 }
 
@@ -30,37 +32,51 @@ fn rand_u32() -> u32 {
 }
 
 impl TestDb {
+    /// A PostgreSQL database when `TEST_DATABASE_URL` is set, else SQLite.
     pub async fn new() -> Result<TestDb> {
-        let name = unique_name();
         match std::env::var("TEST_DATABASE_URL")
             .ok()
             .filter(|u| !u.is_empty())
         {
-            Some(admin_url) => {
-                let admin = sqlx::PgPool::connect(&admin_url).await?;
-                sqlx::query(&format!("CREATE DATABASE {name}"))
-                    .execute(&admin)
-                    .await?;
-                admin.close().await;
-                let base = admin_url
-                    .rsplit_once('/')
-                    .map(|(b, _)| b)
-                    .unwrap_or(&admin_url);
-                let db = Db::connect(&format!("{base}/{name}")).await?;
-                Ok(TestDb {
-                    db,
-                    cleanup: Cleanup::Database { admin_url, name },
-                })
-            }
-            None => {
-                let path = std::env::temp_dir().join(format!("{name}.db"));
-                let db = Db::connect(&format!("sqlite://{}", path.display())).await?;
-                Ok(TestDb {
-                    db,
-                    cleanup: Cleanup::File(path),
-                })
-            }
+            Some(admin_url) => TestDb::postgres(&admin_url).await,
+            None => TestDb::sqlite().await,
         }
+    }
+
+    /// A new database on the PostgreSQL server `admin_url` connects to.
+    pub async fn postgres(admin_url: &str) -> Result<TestDb> {
+        let name = unique_name();
+        let admin = sqlx::PgPool::connect(admin_url).await?;
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&admin)
+            .await?;
+        admin.close().await;
+        let base = admin_url
+            .rsplit_once('/')
+            .map(|(b, _)| b)
+            .unwrap_or(admin_url);
+        let url = format!("{base}/{name}");
+        let db = Db::connect(&url).await?;
+        Ok(TestDb {
+            db,
+            url,
+            cleanup: Cleanup::Database {
+                admin_url: admin_url.to_string(),
+                name,
+            },
+        })
+    }
+
+    /// A new SQLite file in the temporary folder.
+    pub async fn sqlite() -> Result<TestDb> {
+        let path = std::env::temp_dir().join(format!("{}.db", unique_name()));
+        let url = format!("sqlite://{}", path.display());
+        let db = Db::connect(&url).await?;
+        Ok(TestDb {
+            db,
+            url,
+            cleanup: Cleanup::File(path),
+        })
     }
 
     /// Closes the pool and removes the database.

@@ -7,6 +7,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use db::builders::NewBuilder;
+use db::testing::TestDb;
 use db::users::NewUser;
 use db::Db;
 use http_body_util::{BodyExt, Full};
@@ -38,12 +39,11 @@ fn binary() -> String {
     })
 }
 
-async fn seed(url: &str) {
-    let db = Db::connect(url).await.expect("bench database");
+async fn seed(db: &Db) {
     let hash = server::auth::hash_password(PASSWORD);
     for b in 0..BUILDERS {
         let builder_id = db::builders::create(
-            &db,
+            db,
             &NewBuilder {
                 name: format!("Bench Builder {b:02}"),
                 webflow_name: format!("bench-{b}"),
@@ -78,10 +78,9 @@ async fn seed(url: &str) {
                 groups: vec![role],
                 ..Default::default()
             };
-            db::users::create(&db, &user).await.unwrap();
+            db::users::create(db, &user).await.unwrap();
         }
     }
-    db.close().await;
 }
 
 struct Server {
@@ -239,9 +238,10 @@ async fn measure(
     }
 }
 
-async fn run_dialect(name: &str, url: &str, data_dir: &std::path::Path) {
+async fn run_dialect(name: &str, test_db: &TestDb, data_dir: &std::path::Path) {
     let seeding = Instant::now();
-    seed(url).await;
+    seed(&test_db.db).await;
+    let url = test_db.url.as_str();
     println!(
         "\n## {name}: {BUILDERS} builders x {STAFF_PER_BUILDER} staff seeded in {:.1} s",
         seeding.elapsed().as_secs_f64()
@@ -288,15 +288,7 @@ async fn run_dialect(name: &str, url: &str, data_dir: &std::path::Path) {
             format!("/api/agents?page={}&limit=25", (STAFF_PER_BUILDER - 1) / 25),
         ),
     ];
-    for column in [
-        "username",
-        "firstname",
-        "lastname",
-        "userType",
-        "builder",
-        "email",
-        "phone",
-    ] {
+    for (column, _) in db::users::AGENTS.sort_columns {
         lists.push((
             format!("staff list, sort by {column}"),
             format!("/api/agents?orderBy={column}&order=asc&limit=25"),
@@ -352,30 +344,17 @@ fn main() {
             cold[2].as_secs_f64() * 1000.0
         );
 
-        let sqlite_dir = root.join("sqlite");
-        std::fs::create_dir_all(&sqlite_dir).unwrap();
-        let sqlite_url = format!("sqlite://{}", sqlite_dir.join("tourdesk.db").display());
-        run_dialect("SQLite", &sqlite_url, &sqlite_dir).await;
+        let sqlite = TestDb::sqlite().await.expect("SQLite");
+        run_dialect("SQLite", &sqlite, &root.join("sqlite")).await;
+        sqlite.drop_db().await;
 
         let admin_url = std::env::var("BENCH_DATABASE_URL")
             .or_else(|_| std::env::var("TEST_DATABASE_URL"))
             .ok();
         if let Some(admin_url) = admin_url {
-            let name = format!("tourdesk_bench_{}", std::process::id());
-            let admin = sqlx::PgPool::connect(&admin_url).await.expect("PostgreSQL");
-            sqlx::query(&format!("CREATE DATABASE {name}"))
-                .execute(&admin)
-                .await
-                .unwrap();
-            let base = admin_url
-                .rsplit_once('/')
-                .map(|(b, _)| b.to_string())
-                .unwrap_or(admin_url.clone());
-            run_dialect("PostgreSQL", &format!("{base}/{name}"), &root.join("pg")).await;
-            sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
-                .execute(&admin)
-                .await
-                .unwrap();
+            let postgres = TestDb::postgres(&admin_url).await.expect("PostgreSQL");
+            run_dialect("PostgreSQL", &postgres, &root.join("pg")).await;
+            postgres.drop_db().await;
         } else {
             println!("\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
         }

@@ -337,15 +337,7 @@ async fn staff_list_searches_sorts_pages_and_refuses_bad_queries() {
         last["data"].as_array().unwrap().len() as i64,
         total - 25 * ((total - 1) / 25)
     );
-    for column in [
-        "username",
-        "firstname",
-        "lastname",
-        "userType",
-        "builder",
-        "email",
-        "phone",
-    ] {
+    for (column, _) in db::users::AGENTS.sort_columns {
         let a = w
             .call(
                 Method::GET,
