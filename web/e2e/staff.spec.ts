@@ -3,6 +3,20 @@ import { expect, test, type Page } from '@playwright/test';
 import { query, signIn } from './helpers';
 
 const rows = (page: Page) => page.locator('tbody tr[data-row-key]');
+const rowKeys = (page: Page) => rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')!));
+
+/** The previous page stays on screen while a new sort loads: waits for rows in that order. */
+async function keysSorted(page: Page, order: 'asc' | 'desc') {
+  await expect
+    .poll(async () => {
+      const keys = await rowKeys(page);
+      return (
+        keys.length > 2 && keys.every((k, i) => i === 0 || (order === 'asc' ? keys[i - 1] <= k : keys[i - 1] >= k))
+      );
+    })
+    .toBe(true);
+  return rowKeys(page);
+}
 
 test.describe('staff list', () => {
   test.beforeEach(async ({ page }) => {
@@ -34,10 +48,11 @@ test.describe('staff list', () => {
     await page.getByRole('button', { name: 'Username' }).click();
     await expect(page).toHaveURL(/orderBy=username/);
     expect(query(page).get('order')).toBe('asc');
-    const firstAsc = await rows(page).first().getAttribute('data-row-key');
+    const ascending = await keysSorted(page, 'asc');
     await page.getByRole('button', { name: 'Username' }).click();
     await expect(page).toHaveURL(/order=desc/);
-    await expect(rows(page).first()).not.toHaveAttribute('data-row-key', firstAsc!);
+    const descending = await keysSorted(page, 'desc');
+    expect(descending[0] > ascending[0]).toBe(true);
 
     // Search (debounced) narrows the list and lives in the URL.
     await page.getByPlaceholder('Search all agents').fill('Sellers');
@@ -57,13 +72,7 @@ test.describe('staff list', () => {
   test('selects rows (with shift ranges), exports them as CSV and clears on page change', async ({ page }) => {
     await page.getByRole('button', { name: 'Username' }).click();
     await expect(page).toHaveURL(/orderBy=username/);
-    // The previous page stays on screen while the sorted one loads: wait for the sorted rows.
-    const rowKeys = () => rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')!));
-    await expect.poll(async () => {
-      const shown = await rowKeys();
-      return shown.length > 2 && shown.every((key, i) => i === 0 || shown[i - 1] <= key);
-    }).toBe(true);
-    const keys = await rowKeys();
+    const keys = await keysSorted(page, 'asc');
     await page.getByLabel(`Select row ${keys[0]}`).click();
     await page.getByLabel(`Select row ${keys[2]}`).click({ modifiers: ['Shift'] });
     await expect(page.getByText('3 selected')).toBeVisible();
@@ -149,6 +158,17 @@ test.describe('staff form', () => {
     await expect(page.getByText('Username already exists')).toBeVisible();
     await expect(page.getByLabel('Username')).not.toHaveValue('nina.vandyke');
     await expect(page.getByText(/Suggested username:/)).toBeVisible();
+
+    // Delete the one added above, after the confirmation.
+    await page.goto('/agents?search=vandyke');
+    await expect(rows(page)).toHaveCount(1);
+    await page.getByLabel('Select row nina.vandyke').click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('Are you sure you want to delete?');
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('Successfully deleted')).toBeVisible();
+    await expect(rows(page)).toHaveCount(0);
   });
 
   test('edits a staff member', async ({ page }) => {

@@ -18,8 +18,8 @@ type BaseProps<T extends FieldValues> = {
 
 export interface FormTextFieldProps<T extends FieldValues> extends Omit<BaseProps<T>, 'control'> {
   control: Control<T>;
-  /** Rewrites what was typed before it is stored (masks, character filters). */
-  transform?: (typed: string) => string;
+  /** Rewrites what was typed before it is stored (masks, character filters, a select's number). */
+  transform?: (typed: string) => unknown;
   /** Text shown under the field when there is no error. */
   hint?: ReactNode;
 }

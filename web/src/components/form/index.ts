@@ -1,2 +1,5 @@
 export * from './fields';
 export * from './serverErrors';
+export * from './BuilderSelectField';
+export * from './FormPage';
+export * from './NewPasswordFields';

@@ -14,6 +14,7 @@ import type { ListResponse } from '../../api/types';
 import { useNotify } from '../../app/notify';
 import { useBuilderIdParam } from '../../app/builderSelection';
 import { DataTable, type Column } from './DataTable';
+import { DeleteSelected, type DeleteSelectedOptions } from './DeleteSelected';
 import { Pager } from './Pager';
 import { SearchBox } from './SearchBox';
 import { exportAll, exportSelected, printSelected } from './exports';
@@ -31,13 +32,15 @@ export interface ListPageProps<T, F extends string> {
   actions?: ReactNode;
   /** The area's filter menu, if any. */
   filterMenu?: ReactNode;
-  /** Extra buttons acting on the selected rows (Delete ...). */
+  /** Delete of the selected rows behind a confirmation dialog; the screen passes its delete call. */
+  deleteSelected?: DeleteSelectedOptions;
+  /** Extra buttons acting on the selected rows. */
   selectionActions?: ReactNode;
 }
 
 /**
- * The shared list screen: title and actions, search, filter menu, Show All / Hide All, Export and
- * Print of the selected rows, Export All, the table and the pager.
+ * The shared list screen: title and actions, search, filter menu, Delete (optional), Show All /
+ * Hide All, Export and Print of the selected rows, Export All, the table and the pager.
  */
 export function ListPage<T, F extends string>({
   title,
@@ -49,6 +52,7 @@ export function ListPage<T, F extends string>({
   searchPlaceholder,
   actions,
   filterMenu,
+  deleteSelected,
   selectionActions,
 }: ListPageProps<T, F>) {
   const notify = useNotify();
@@ -100,6 +104,7 @@ export function ListPage<T, F extends string>({
               {list.selected.length} selected
             </Typography>
           )}
+          {deleteSelected && <DeleteSelected list={list} options={deleteSelected} />}
           {selectionActions}
           <Button
             variant="outlined"

@@ -1,5 +1,6 @@
 export * from './DataTable';
 export * from './ListPage';
+export * from './DeleteSelected';
 export * from './Pager';
 export * from './pageWindow';
 export * from './SearchBox';

@@ -13,23 +13,25 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError, errorMessage } from '../../../api/client';
-import { useSession } from '../../../api/session';
-import { useBuilderSelection } from '../../../app/builderSelection';
 import { LoadingScreen } from '../../../app/LoadingScreen';
 import { useNotify } from '../../../app/notify';
-import { GoBack } from '../../../components/GoBack';
-import { FormTextField, NameField, PhoneField, applyServerErrors } from '../../../components/form';
+import {
+  BuilderSelectField,
+  FormPage,
+  FormPageError,
+  FormTextField,
+  NameField,
+  PhoneField,
+  applyServerErrors,
+  useFormBuilderChoice,
+} from '../../../components/form';
 import { LIST_KEY } from '../../../components/list/useListQuery';
-import { useEnterpriseBuilders } from '../../builders/api/useBuilders';
 import { AGENTS_AREA, createAgent, resendPasswordEmail, updateAgent, useAgent } from '../api/agents';
 import {
   LEAD_NOTIFICATION_ROLES,
@@ -71,14 +73,7 @@ export default function AgentFormPage() {
   const isEdit = routeUsername !== undefined;
   const agent = useAgent(routeUsername);
   if (isEdit && agent.isPending) return <LoadingScreen />;
-  if (isEdit && agent.isError) {
-    return (
-      <>
-        <GoBack to="/agents" />
-        <Alert severity="error">{errorMessage(agent.error)}</Alert>
-      </>
-    );
-  }
+  if (isEdit && agent.isError) return <FormPageError back="/agents" message={errorMessage(agent.error)} />;
   return <AgentForm key={routeUsername ?? 'new'} initial={isEdit && agent.data ? agentToForm(agent.data) : null} />;
 }
 
@@ -87,16 +82,12 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { user } = useSession();
-  const isEnterprise = !!user?.isEnterprise;
-  const chooseBuilder = !isEdit && isEnterprise;
-  const topBarBuilder = useBuilderSelection();
-  const builders = useEnterpriseBuilders(chooseBuilder);
+  const { chooseBuilder, initialBuilder } = useFormBuilderChoice(isEdit);
   const schema = useMemo(() => agentSchema({ requireBuilder: chooseBuilder }), [chooseBuilder]);
 
   const form = useForm<AgentFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: initial ?? emptyAgentForm(chooseBuilder && topBarBuilder ? topBarBuilder : null),
+    defaultValues: initial ?? emptyAgentForm(initialBuilder),
   });
   const { control, handleSubmit, setValue, getValues, setError, formState } = form;
   const [firstname, lastname, roleId, sendEmail, notificationEmail, email, passWord] = useWatch({
@@ -178,12 +169,8 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
   const passwordError = formState.errors.confirm_password?.message ?? formState.errors.pass_word?.message;
 
   return (
-    <Box>
-      <GoBack to="/agents" />
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        {isEdit ? 'Edit Staff' : 'Add Staff'}
-      </Typography>
-      <Paper variant="outlined" component="form" onSubmit={onSubmit} noValidate sx={{ p: 3 }}>
+    <>
+      <FormPage back="/agents" title={isEdit ? 'Edit Staff' : 'Add Staff'} onSubmit={onSubmit}>
         {submitErrors.length > 0 && (
           <Alert severity="error" sx={{ mb: 2 }} role="alert" aria-label="Form errors">
             <ul style={{ margin: 0, paddingLeft: 18 }}>
@@ -196,30 +183,7 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6 }}>
             <Stack spacing={2}>
-              {chooseBuilder && (
-                <Controller
-                  control={control}
-                  name="builder_id"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      select
-                      label="Builder"
-                      required
-                      value={field.value ?? ''}
-                      onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-                      error={!!fieldState.error}
-                      helperText={fieldState.error?.message}
-                      fullWidth
-                    >
-                      {(builders.data ?? []).map((b) => (
-                        <MenuItem key={b.builder_id} value={b.builder_id}>
-                          {b.name}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-              )}
+              {chooseBuilder && <BuilderSelectField control={control} name="builder_id" />}
               <NameField control={control} name="firstname" label="First name" required />
               <NameField control={control} name="lastname" label="Last name" required />
               <FormTextField
@@ -348,7 +312,7 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
             {passwordError}
           </Typography>
         )}
-      </Paper>
+      </FormPage>
       <TemporaryPasswordDialog
         open={passwordOpen}
         onCancel={() => setPasswordOpen(false)}
@@ -358,6 +322,6 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
           setPasswordOpen(false);
         }}
       />
-    </Box>
+    </>
   );
 }

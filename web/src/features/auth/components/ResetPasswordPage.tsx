@@ -10,8 +10,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { ApiError, errorMessage } from '../../../api/client';
+import { NewPasswordFields, useNewPassword } from '../../../components/form/NewPasswordFields';
 import {
   checkResetToken,
   refreshResetToken,
@@ -37,10 +37,9 @@ export default function ResetPasswordPage() {
     refreshToken: searchParams.get('refreshToken') ?? '',
   });
   const [phase, setPhase] = useState<'checking' | 'ready' | 'done'>('checking');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const pw = useNewPassword(() => setServerError(null));
+  const { password } = pw;
   const [saving, setSaving] = useState(false);
   const started = useRef(false);
 
@@ -74,10 +73,7 @@ export default function ResetPasswordPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (password !== confirm) {
-      setMismatch(true);
-      return;
-    }
+    if (!pw.check()) return;
     setSaving(true);
     setServerError(null);
     try {
@@ -102,14 +98,8 @@ export default function ResetPasswordPage() {
     }
   };
 
-  const edit = (setter: (v: string) => void) => (v: string) => {
-    setter(v);
-    setMismatch(false);
-    setServerError(null);
-  };
-
-  const hasError = mismatch || serverError !== null;
-  const disabled = password === '' || confirm === '' || saving || hasError;
+  const hasError = pw.mismatch || serverError !== null;
+  const disabled = !pw.filled || saving || hasError;
 
   return (
     <AuthCard
@@ -124,24 +114,7 @@ export default function ResetPasswordPage() {
         <Box component="form" onSubmit={submit} noValidate>
           <Stack spacing={2}>
             {serverError && <Alert severity="error">{serverError}</Alert>}
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => edit(setPassword)(e.target.value)}
-              fullWidth
-            />
-            <TextField
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => edit(setConfirm)(e.target.value)}
-              error={mismatch}
-              helperText={mismatch ? PASSWORD_MISMATCH : undefined}
-              fullWidth
-            />
+            <NewPasswordFields state={pw} mismatchMessage={PASSWORD_MISMATCH} />
             <Button type="submit" variant="contained" disabled={disabled} fullWidth>
               Submit
             </Button>

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,8 +13,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,14 +20,18 @@ import CloseIcon from '@mui/icons-material/Close';
 import { errorMessage } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import type { AgentRow, Team, TeamInput } from '../../../api/types';
-import { useBuilderSelection } from '../../../app/builderSelection';
 import { LoadingScreen } from '../../../app/LoadingScreen';
 import { useNotify } from '../../../app/notify';
-import { GoBack } from '../../../components/GoBack';
-import { FormTextField, applyServerErrors } from '../../../components/form';
+import {
+  BuilderSelectField,
+  FormPage,
+  FormPageError,
+  FormTextField,
+  applyServerErrors,
+  useFormBuilderChoice,
+} from '../../../components/form';
 import { LIST_KEY } from '../../../components/list/useListQuery';
 import { useAvailableAgents } from '../../agents/api/agents';
-import { useEnterpriseBuilders } from '../../builders/api/useBuilders';
 import { TEAMS_AREA, addTeamAgent, createTeam, removeTeamAgent, updateTeam, useTeam } from '../api/teams';
 import { agentLabel, agentName, isTeamEligible, teamSchema, type TeamFormValues } from '../teamSchema';
 
@@ -40,23 +41,9 @@ export default function TeamFormPage() {
   const id = teamId === undefined ? null : Number(teamId);
   const validId = id === null || (Number.isInteger(id) && id > 0);
   const team = useTeam(validId ? id : null);
-  if (!validId) {
-    return (
-      <>
-        <GoBack to="/teams" />
-        <Alert severity="error">Team not found</Alert>
-      </>
-    );
-  }
+  if (!validId) return <FormPageError back="/teams" message="Team not found" />;
   if (id !== null && team.isPending) return <LoadingScreen />;
-  if (id !== null && team.isError) {
-    return (
-      <>
-        <GoBack to="/teams" />
-        <Alert severity="error">{errorMessage(team.error)}</Alert>
-      </>
-    );
-  }
+  if (id !== null && team.isError) return <FormPageError back="/teams" message={errorMessage(team.error)} />;
   return <TeamForm key={id ?? 'new'} team={id !== null ? (team.data ?? null) : null} />;
 }
 
@@ -66,9 +53,7 @@ function TeamForm({ team }: { team: Team | null }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const chooseBuilder = !isEdit && !!user?.isEnterprise;
-  const topBarBuilder = useBuilderSelection();
-  const builders = useEnterpriseBuilders(chooseBuilder);
+  const { chooseBuilder, initialBuilder } = useFormBuilderChoice(isEdit);
   const schema = useMemo(() => teamSchema({ requireBuilder: chooseBuilder }), [chooseBuilder]);
   const [members, setMembers] = useState<AgentRow[]>(team?.agents ?? []);
   const [pending, setPending] = useState<string | null>(null);
@@ -79,7 +64,7 @@ function TeamForm({ team }: { team: Team | null }) {
     defaultValues: {
       name: team?.name ?? '',
       description: team?.description ?? '',
-      builder_id: team?.builder_id ?? (chooseBuilder && topBarBuilder ? topBarBuilder : null),
+      builder_id: team?.builder_id ?? initialBuilder,
       agents: (team?.agents ?? []).map((a) => a.username),
     },
   });
@@ -99,17 +84,22 @@ function TeamForm({ team }: { team: Team | null }) {
     );
   };
 
-  const add = async (agent: AgentRow) => {
-    setSearch('');
+  /** Changes the member list; in edit mode the server call comes first and the list follows it. */
+  const changeMembers = async (
+    agent: AgentRow,
+    next: AgentRow[],
+    call: (teamId: number, username: string) => Promise<{ message?: string } | undefined>,
+    doneMessage: string,
+  ) => {
     if (!isEdit) {
-      setMembersAndField([...members, agent]);
+      setMembersAndField(next);
       return;
     }
     setPending(agent.username);
     try {
-      const res = await addTeamAgent(team.id, agent.username);
-      setMembersAndField([...members, agent]);
-      notify.success(res?.message ?? 'Agent added..');
+      const res = await call(team.id, agent.username);
+      setMembersAndField(next);
+      notify.success(res?.message ?? doneMessage);
       void queryClient.invalidateQueries({ queryKey: [LIST_KEY, TEAMS_AREA] });
     } catch (e) {
       notify.error(errorMessage(e));
@@ -118,23 +108,18 @@ function TeamForm({ team }: { team: Team | null }) {
     }
   };
 
-  const remove = async (agent: AgentRow) => {
-    if (!isEdit) {
-      setMembersAndField(members.filter((m) => m.username !== agent.username));
-      return;
-    }
-    setPending(agent.username);
-    try {
-      const res = await removeTeamAgent(team.id, agent.username);
-      setMembersAndField(members.filter((m) => m.username !== agent.username));
-      notify.success(res?.message ?? 'Agent removed.');
-      void queryClient.invalidateQueries({ queryKey: [LIST_KEY, TEAMS_AREA] });
-    } catch (e) {
-      notify.error(errorMessage(e));
-    } finally {
-      setPending(null);
-    }
+  const add = (agent: AgentRow) => {
+    setSearch('');
+    return changeMembers(agent, [...members, agent], addTeamAgent, 'Agent added..');
   };
+
+  const remove = (agent: AgentRow) =>
+    changeMembers(
+      agent,
+      members.filter((m) => m.username !== agent.username),
+      removeTeamAgent,
+      'Agent removed.',
+    );
 
   const onSubmit = handleSubmit(async (values) => {
     const body: TeamInput = {
@@ -163,136 +148,112 @@ function TeamForm({ team }: { team: Team | null }) {
   const agentsError = formState.errors.agents?.message ?? formState.errors.agents?.root?.message;
 
   return (
-    <Box>
-      <GoBack to="/teams" />
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        {isEdit ? 'Edit Team Details' : 'Add New Team Details'}
-      </Typography>
-      <Paper variant="outlined" component="form" onSubmit={onSubmit} noValidate sx={{ p: 3, maxWidth: 760 }}>
-        <Stack spacing={2}>
-          {chooseBuilder && (
-            <Controller
-              control={control}
-              name="builder_id"
-              render={({ field, fieldState }) => (
-                <TextField
-                  select
-                  label="Builder"
-                  required
-                  value={field.value ?? ''}
-                  onChange={(e) => {
-                    field.onChange(e.target.value === '' ? null : Number(e.target.value));
-                    // Agents belong to a builder: a new builder starts an empty team.
-                    setMembersAndField([]);
-                  }}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
+    <FormPage
+      back="/teams"
+      title={isEdit ? 'Edit Team Details' : 'Add New Team Details'}
+      onSubmit={onSubmit}
+      maxWidth={760}
+    >
+      <Stack spacing={2}>
+        {chooseBuilder && (
+          // Agents belong to a builder: a new builder starts an empty team.
+          <BuilderSelectField control={control} name="builder_id" onPicked={() => setMembersAndField([])} />
+        )}
+        <FormTextField control={control} name="name" label="Team Name" required />
+        <FormTextField control={control} name="description" label="Description" required multiline minRows={2} />
+        <Box>
+          <Autocomplete<AgentRow>
+            options={options}
+            value={null}
+            inputValue={search}
+            onInputChange={(_, v, reason) => {
+              if (reason !== 'reset') setSearch(v);
+            }}
+            onChange={(_, agent) => {
+              if (agent) void add(agent);
+            }}
+            getOptionLabel={(a) => `${agentName(a)} (${a.username})`}
+            isOptionEqualToValue={(a, b) => a.username === b.username}
+            loading={available.isFetching}
+            disabled={pending !== null || builderId === null || builderId === undefined}
+            noOptionsText="No agents were found"
+            blurOnSelect
+            renderOption={(props, a) => {
+              const { key, ...rest } = props as typeof props & { key: string };
+              return (
+                <li key={key} {...rest}>
+                  <Chip
+                    size="small"
+                    label={agentLabel(a)}
+                    sx={{ mr: 1 }}
+                    color={a.is_project_manager ? 'primary' : 'default'}
+                  />
+                  {agentName(a)}
+                  <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 1 }}>
+                    {a.email}
+                  </Typography>
+                </li>
+              );
+            }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Search/Add New Agent"
+                error={!!agentsError}
+                helperText={builderId ? undefined : chooseBuilder ? 'Choose a builder first' : undefined}
+              />
+            )}
+          />
+          {agentsError && <FormHelperText error>{agentsError}</FormHelperText>}
+        </Box>
+        <Box>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            Team members ({members.length})
+          </Typography>
+          {members.length === 0 ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              No agents in this team yet.
+            </Typography>
+          ) : (
+            <List dense aria-label="Team members">
+              {members.map((m) => (
+                <ListItem
+                  key={m.username}
+                  disablePadding
+                  secondaryAction={
+                    <IconButton
+                      edge="end"
+                      aria-label={`Remove ${agentName(m)}`}
+                      onClick={() => void remove(m)}
+                      disabled={pending !== null}
+                    >
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  }
                 >
-                  {(builders.data ?? []).map((b) => (
-                    <MenuItem key={b.builder_id} value={b.builder_id}>
-                      {b.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          )}
-          <FormTextField control={control} name="name" label="Team Name" required />
-          <FormTextField control={control} name="description" label="Description" required multiline minRows={2} />
-          <Box>
-            <Autocomplete<AgentRow>
-              options={options}
-              value={null}
-              inputValue={search}
-              onInputChange={(_, v, reason) => {
-                if (reason !== 'reset') setSearch(v);
-              }}
-              onChange={(_, agent) => {
-                if (agent) void add(agent);
-              }}
-              getOptionLabel={(a) => `${agentName(a)} (${a.username})`}
-              isOptionEqualToValue={(a, b) => a.username === b.username}
-              loading={available.isFetching}
-              disabled={pending !== null || builderId === null || builderId === undefined}
-              noOptionsText="No agents were found"
-              blurOnSelect
-              renderOption={(props, a) => {
-                const { key, ...rest } = props as typeof props & { key: string };
-                return (
-                  <li key={key} {...rest}>
+                  <ListItemButton onClick={() => void remove(m)} disabled={pending !== null} title="Click to remove">
                     <Chip
                       size="small"
-                      label={agentLabel(a)}
-                      sx={{ mr: 1 }}
-                      color={a.is_project_manager ? 'primary' : 'default'}
+                      label={agentLabel(m)}
+                      sx={{ mr: 1.5 }}
+                      color={m.is_project_manager ? 'primary' : 'default'}
                     />
-                    {agentName(a)}
-                    <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 1 }}>
-                      {a.email}
-                    </Typography>
-                  </li>
-                );
-              }}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label="Search/Add New Agent"
-                  error={!!agentsError}
-                  helperText={builderId ? undefined : chooseBuilder ? 'Choose a builder first' : undefined}
-                />
-              )}
-            />
-            {agentsError && <FormHelperText error>{agentsError}</FormHelperText>}
-          </Box>
-          <Box>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-              Team members ({members.length})
-            </Typography>
-            {members.length === 0 ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                No agents in this team yet.
-              </Typography>
-            ) : (
-              <List dense aria-label="Team members">
-                {members.map((m) => (
-                  <ListItem
-                    key={m.username}
-                    disablePadding
-                    secondaryAction={
-                      <IconButton
-                        edge="end"
-                        aria-label={`Remove ${agentName(m)}`}
-                        onClick={() => void remove(m)}
-                        disabled={pending !== null}
-                      >
-                        <CloseIcon fontSize="small" />
-                      </IconButton>
-                    }
-                  >
-                    <ListItemButton onClick={() => void remove(m)} disabled={pending !== null} title="Click to remove">
-                      <Chip
-                        size="small"
-                        label={agentLabel(m)}
-                        sx={{ mr: 1.5 }}
-                        color={m.is_project_manager ? 'primary' : 'default'}
-                      />
-                      <ListItemText
-                        primary={agentName(m)}
-                        secondary={[m.username, m.email].filter(Boolean).join(' · ')}
-                      />
-                    </ListItemButton>
-                  </ListItem>
-                ))}
-              </List>
-            )}
-          </Box>
-          <Box>
-            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-              {isEdit ? 'Update' : 'Submit'}
-            </Button>
-          </Box>
-        </Stack>
-      </Paper>
-    </Box>
+                    <ListItemText
+                      primary={agentName(m)}
+                      secondary={[m.username, m.email].filter(Boolean).join(' · ')}
+                    />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Box>
+        <Box>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            {isEdit ? 'Update' : 'Submit'}
+          </Button>
+        </Box>
+      </Stack>
+    </FormPage>
   );
 }
