@@ -10,4 +10,4 @@ scripts/web-deps.sh
 (cd web && npm run build >/dev/null)
 cargo build --release --bin tourdesk
 cargo bench -p server --bench http
-python3 scripts/js-size.py web/dist
+(cd web && node scripts/route-size.mjs)
