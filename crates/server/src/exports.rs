@@ -165,10 +165,57 @@ impl ExportAllRequest {
     }
 }
 
-/// A row that can be written to a CSV or a printed table.
+/// A list row that can be written to a CSV or a printed table, with the list it comes from.
 pub trait ExportRow: Row {
+    const LIST: &'static ListSpec;
+    /// The file names: `{FILE}-export.csv` and `{FILE}.pdf`.
+    const FILE: &'static str;
+    /// The printed table's title.
+    const TITLE: &'static str;
     const HEADERS: &'static [&'static str];
     fn cells(&self) -> Vec<String>;
+}
+
+/// Export: CSV of the selected rows (by key) within the scope.
+pub async fn export_selected<T: ExportRow>(
+    db: &Db,
+    scope: &Scope,
+    keys: &[Value],
+) -> ApiResult<Response> {
+    let rows = T::LIST.selected::<T>(db, scope, keys).await?;
+    Ok(csv_of(&format!("{}-export.csv", T::FILE), &rows))
+}
+
+/// Print: a PDF of the selected rows within the scope.
+pub async fn print_selected<T: ExportRow>(
+    db: &Db,
+    scope: &Scope,
+    keys: &[Value],
+) -> ApiResult<Response> {
+    let rows = T::LIST.selected::<T>(db, scope, keys).await?;
+    let table: Vec<Vec<String>> = rows.iter().map(ExportRow::cells).collect();
+    let bytes = crate::pdf::table(T::TITLE, T::HEADERS, &table);
+    Ok(attachment(
+        "application/pdf",
+        &format!("{}.pdf", T::FILE),
+        Body::from(bytes),
+    ))
+}
+
+/// Export All: CSV of the whole filtered list, streamed.
+pub fn export_all<T: ExportRow>(
+    db: &Db,
+    scope: &Scope,
+    request: &ExportAllRequest,
+) -> ApiResult<Response> {
+    let (mut query, scope) = request.params()?.check(T::LIST, scope)?;
+    query.limit = None;
+    Ok(csv_stream::<T>(
+        &format!("{}-export.csv", T::FILE),
+        db.clone(),
+        scope,
+        query,
+    ))
 }
 
 /// Cells a spreadsheet would evaluate as a formula are prefixed with a quote.
@@ -208,7 +255,7 @@ fn attachment(content_type: &'static str, filename: &str, body: Body) -> Respons
 }
 
 /// CSV of the selected rows.
-pub fn csv_of<T: ExportRow>(filename: &str, rows: &[T]) -> Response {
+fn csv_of<T: ExportRow>(filename: &str, rows: &[T]) -> Response {
     let mut body = header_line::<T>();
     for row in rows {
         body.extend(csv_line(&row.cells()));
@@ -217,17 +264,11 @@ pub fn csv_of<T: ExportRow>(filename: &str, rows: &[T]) -> Response {
 }
 
 /// CSV of a whole filtered list, written as rows arrive from the database.
-pub fn csv_stream<T: ExportRow>(
-    filename: &str,
-    db: Db,
-    spec: &'static ListSpec,
-    scope: Scope,
-    query: ListQuery,
-) -> Response {
+fn csv_stream<T: ExportRow>(filename: &str, db: Db, scope: Scope, query: ListQuery) -> Response {
     let (rows_tx, mut rows_rx) = tokio::sync::mpsc::channel::<db::Result<T>>(256);
     let (bytes_tx, bytes_rx) = tokio::sync::mpsc::channel::<Result<Vec<u8>, std::io::Error>>(16);
     tokio::spawn(async move {
-        if let Err(error) = spec.stream(&db, &scope, &query, rows_tx).await {
+        if let Err(error) = T::LIST.stream(&db, &scope, &query, rows_tx).await {
             tracing::error!(%error, "export query failed");
         }
     });
@@ -260,13 +301,6 @@ pub fn csv_stream<T: ExportRow>(
         filename,
         Body::from_stream(stream),
     )
-}
-
-/// A printable PDF table of the selected rows.
-pub fn pdf_of<T: ExportRow>(title: &str, filename: &str, rows: &[T]) -> Response {
-    let table: Vec<Vec<String>> = rows.iter().map(ExportRow::cells).collect();
-    let bytes = crate::pdf::table(title, T::HEADERS, &table);
-    attachment("application/pdf", filename, Body::from(bytes))
 }
 
 /// Selection keys as bind values.

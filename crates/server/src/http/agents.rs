@@ -17,6 +17,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
 use crate::http::session::send_password_link;
 use crate::http::MessageBody;
+use db::list::ListSpec;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -30,6 +31,9 @@ pub fn routes() -> Router<AppState> {
 }
 
 impl ExportRow for AgentRow {
+    const LIST: &'static ListSpec = &AGENTS;
+    const FILE: &'static str = "agents";
+    const TITLE: &'static str = "Staff";
     const HEADERS: &'static [&'static str] = &[
         "Username",
         "First Name",
@@ -401,14 +405,12 @@ pub async fn export(
     JsonBody(request): JsonBody<AgentSelection>,
 ) -> ApiResult<Response> {
     caller.require_console()?;
-    let rows = AGENTS
-        .selected::<AgentRow>(
-            &state.db,
-            &caller.scope,
-            &exports::text_keys(&request.selection),
-        )
-        .await?;
-    Ok(exports::csv_of("agents-export.csv", &rows))
+    exports::export_selected::<AgentRow>(
+        &state.db,
+        &caller.scope,
+        &exports::text_keys(&request.selection),
+    )
+    .await
 }
 
 #[utoipa::path(post, path = "/api/agents/exportAll", tag = "staff", request_body = ExportAllRequest,
@@ -419,15 +421,7 @@ pub async fn export_all(
     JsonBody(request): JsonBody<ExportAllRequest>,
 ) -> ApiResult<Response> {
     caller.require_console()?;
-    let (mut query, scope) = request.params()?.check(&AGENTS, &caller.scope)?;
-    query.limit = None;
-    Ok(exports::csv_stream::<AgentRow>(
-        "agents-export.csv",
-        state.db.clone(),
-        &AGENTS,
-        scope,
-        query,
-    ))
+    exports::export_all::<AgentRow>(&state.db, &caller.scope, &request)
 }
 
 #[utoipa::path(post, path = "/api/agents/print", tag = "staff", request_body = AgentSelection,
@@ -438,12 +432,10 @@ pub async fn print(
     JsonBody(request): JsonBody<AgentSelection>,
 ) -> ApiResult<Response> {
     caller.require_console()?;
-    let rows = AGENTS
-        .selected::<AgentRow>(
-            &state.db,
-            &caller.scope,
-            &exports::text_keys(&request.selection),
-        )
-        .await?;
-    Ok(exports::pdf_of("Staff", "agents.pdf", &rows))
+    exports::print_selected::<AgentRow>(
+        &state.db,
+        &caller.scope,
+        &exports::text_keys(&request.selection),
+    )
+    .await
 }

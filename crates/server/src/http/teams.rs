@@ -17,6 +17,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
 use crate::http::MessageBody;
+use db::list::ListSpec;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -31,6 +32,9 @@ pub fn routes() -> Router<AppState> {
 }
 
 impl ExportRow for TeamRow {
+    const LIST: &'static ListSpec = &TEAMS;
+    const FILE: &'static str = "teams";
+    const TITLE: &'static str = "Teams";
     const HEADERS: &'static [&'static str] = &[
         "Team Name",
         "Description",
@@ -283,14 +287,12 @@ pub async fn export(
     JsonBody(request): JsonBody<TeamSelection>,
 ) -> ApiResult<Response> {
     caller.require_console()?;
-    let rows = TEAMS
-        .selected::<TeamRow>(
-            &state.db,
-            &caller.scope,
-            &exports::int_keys(&request.selection),
-        )
-        .await?;
-    Ok(exports::csv_of("teams-export.csv", &rows))
+    exports::export_selected::<TeamRow>(
+        &state.db,
+        &caller.scope,
+        &exports::int_keys(&request.selection),
+    )
+    .await
 }
 
 #[utoipa::path(post, path = "/api/teams/exportAll", tag = "teams", request_body = ExportAllRequest,
@@ -301,15 +303,7 @@ pub async fn export_all(
     JsonBody(request): JsonBody<ExportAllRequest>,
 ) -> ApiResult<Response> {
     caller.require_console()?;
-    let (mut query, scope) = request.params()?.check(&TEAMS, &caller.scope)?;
-    query.limit = None;
-    Ok(exports::csv_stream::<TeamRow>(
-        "teams-export.csv",
-        state.db.clone(),
-        &TEAMS,
-        scope,
-        query,
-    ))
+    exports::export_all::<TeamRow>(&state.db, &caller.scope, &request)
 }
 
 #[utoipa::path(post, path = "/api/teams/print", tag = "teams", request_body = TeamSelection,
@@ -320,12 +314,10 @@ pub async fn print(
     JsonBody(request): JsonBody<TeamSelection>,
 ) -> ApiResult<Response> {
     caller.require_console()?;
-    let rows = TEAMS
-        .selected::<TeamRow>(
-            &state.db,
-            &caller.scope,
-            &exports::int_keys(&request.selection),
-        )
-        .await?;
-    Ok(exports::pdf_of("Teams", "teams.pdf", &rows))
+    exports::print_selected::<TeamRow>(
+        &state.db,
+        &caller.scope,
+        &exports::int_keys(&request.selection),
+    )
+    .await
 }
