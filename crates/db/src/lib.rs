@@ -12,6 +12,7 @@ use sqlx::{PgPool, SqlitePool};
 
 pub mod builders;
 pub mod catalog;
+pub mod communities;
 pub mod feedback;
 pub mod flags;
 pub mod jobs;

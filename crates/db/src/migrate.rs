@@ -21,7 +21,10 @@ macro_rules! migration {
     };
 }
 
-const MIGRATIONS: &[Migration] = &[migration!(1, "0001_foundation")];
+const MIGRATIONS: &[Migration] = &[
+    migration!(1, "0001_foundation"),
+    migration!(2, "0002_communities"),
+];
 
 pub async fn run(db: &Db) -> Result<()> {
     let create = "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_on TEXT NOT NULL)";

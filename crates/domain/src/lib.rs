@@ -2,6 +2,8 @@
 //! No I/O lives here; every rule has unit tests beside it.
 
 pub mod catalog;
+pub mod community;
+pub mod hours;
 pub mod lists;
 pub mod roles;
 pub mod validation;

@@ -3,6 +3,7 @@
 //! teams. Every demo sign-in uses the password `tourdesk-demo`.
 
 use db::builders::NewBuilder;
+use db::communities::{CommunityFields, Members};
 use db::users::{NewUser, Notifications};
 use db::Db;
 use domain::roles::{Role, ENTERPRISE_GROUP};
@@ -306,6 +307,107 @@ pub async fn fill(db: &Db) -> Result<(), String> {
             &[ids["cedar.pm"], ids["cedar.sales"]],
         )
         .await?;
+        let communities = [
+            (
+                homes,
+                "Oak Ridge",
+                "Austin",
+                "TX",
+                "78701",
+                "OR-100",
+                ids["demo.pm"],
+                "demo.pm",
+                1,
+            ),
+            (
+                homes,
+                "Willow Creek",
+                "Round Rock",
+                "TX",
+                "78664",
+                "WC-200",
+                ids["demo.pm"],
+                "demo.pm",
+                1,
+            ),
+            (
+                homes,
+                "Stone Bridge",
+                "Georgetown",
+                "TX",
+                "78626",
+                "SB-300",
+                ids["demo.sales"],
+                "demo.pm",
+                2,
+            ),
+            (
+                rentals,
+                "Maple Commons",
+                "Denver",
+                "CO",
+                "80202",
+                "MC-10",
+                ids["rental.pm"],
+                "rental.pm",
+                1,
+            ),
+            (
+                rentals,
+                "Aspen Flats",
+                "Boulder",
+                "CO",
+                "80301",
+                "AF-20",
+                ids["leo.leasing"],
+                "rental.pm",
+                1,
+            ),
+            (
+                cedar,
+                "Cedar Hollow",
+                "San Diego",
+                "CA",
+                "92101",
+                "CH-1",
+                ids["cedar.pm"],
+                "cedar.pm",
+                1,
+            ),
+        ];
+        for (i, (builder, name, city, state, zip, external, agent, point, status)) in
+            communities.into_iter().enumerate()
+        {
+            let mut tour_hours = domain::hours::default_tour_week();
+            tour_hours[0].tour_hours_start = domain::hours::HourMinute::new(10, 0);
+            let fields = CommunityFields {
+                name: name.into(),
+                city: city.into(),
+                state: state.into(),
+                zip: zip.into(),
+                external_community_id: Some(external.into()),
+                status_id: Some(status),
+                sales_agent: format!("555-300-{:04}", 1000 + i),
+                emergency_contacts: point.into(),
+                community_url: Some(format!(
+                    "https://www.example.com/communities/{}",
+                    name.to_lowercase().replace(' ', "-")
+                )),
+                staff_lock_interval: Some(domain::hours::DEFAULT_STAFF_LOCK_INTERVAL),
+                community_backup_code: format!("{}", 482_910 + i * 7),
+                trade_code: format!("{}", 5_120 + i),
+                sales_code: format!("{}", 7_340 + i),
+                tour_hours: Some(tour_hours),
+                staff_hours: Some(domain::hours::default_staff_week()),
+                ..Default::default()
+            };
+            let members = Members {
+                user_ids: &[agent],
+                team_ids: &[],
+            };
+            db::communities::save(db, &db::Scope::All, None, builder, &fields, &members, point)
+                .await?;
+        }
         Ok(())
     }
     .await;

@@ -1333,3 +1333,409 @@ async fn the_openapi_document_is_pinned() {
         assert!(value["paths"].get(path).is_some(), "{path} is documented");
     }
 }
+
+fn community_body(name: &str) -> Value {
+    json!({"community": {
+        "name": name, "city": "Austin", "state": "TX", "zip": "78702", "sales_agent": "555-300-2000",
+        "emergency_contacts": "demo.pm", "status_id": 2, "community_backup_code": "123456", "trade_code": "4321",
+        "sales_code": "", "lasso_community_project_id": "778 ", "agents": ["demo.sales"],
+        "communityTourHours": [{"dayOfWeek": 1, "isToursAvailable": true, "tourHoursStart": {"hour": 9, "minute": 0},
+            "tourHoursEnd": {"hour": 12, "minute": 0}, "isSecondWindowEnabled": true,
+            "secondWindowStart": {"hour": 14, "minute": 0}, "secondWindowEnd": {"hour": 18, "minute": 30}}],
+        "communityStaffHours": [{"dayOfWeek": 2, "isStaffAvailable": true, "staffHoursStart": "12:00 PM", "staffHoursEnd": "3:00 PM"}],
+        "staff_lock_interval": 10
+    }})
+}
+
+#[tokio::test]
+async fn communities_are_listed_created_validated_and_edited() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let list = w
+        .call(Method::GET, "/api/communities", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(
+        list["total"], 3,
+        "the sales builder's three demo communities"
+    );
+    for (column, _) in db::communities::COMMUNITIES.sort_columns {
+        let a = w
+            .call(
+                Method::GET,
+                &format!("/api/communities?orderBy={column}&order=asc"),
+                Some(&token),
+                None,
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::OK, "{column}");
+    }
+    let found = w
+        .call(
+            Method::GET,
+            "/api/communities?search=WILLOW",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        (found["total"].as_i64(), found["data"][0]["name"].as_str()),
+        (Some(1), Some("Willow Creek"))
+    );
+    let statuses = w
+        .call(Method::GET, "/api/communities/statuses", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(statuses[0], json!({"status_id": 1, "status": "Active"}));
+
+    let empty = w
+        .call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(&token),
+            Some(json!({"community": {"trade_code": "12"}})),
+        )
+        .await;
+    assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = &empty.json()["errors"];
+    assert_eq!(errors["name"], "Name is required field");
+    assert_eq!(errors["sales_agent"], "Sales contact is a required field");
+    assert_eq!(
+        errors["emergency_contacts"],
+        "Point person is a required field"
+    );
+    assert_eq!(
+        errors["trade_code"],
+        "Trade code are must have between 4-8 digits! Empty slots are acceptable"
+    );
+
+    let mut late = community_body("Late Hours");
+    late["community"]["communityTourHours"][0]["tourHoursEnd"] = json!({"hour": 22, "minute": 45});
+    let a = w
+        .call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(&token),
+            Some(late),
+        )
+        .await;
+    assert_eq!(
+        a.json()["errors"]["communityTourHours.1"],
+        "No available time slots!"
+    );
+    let mut letters = community_body("Letters");
+    letters["community"]["sales_code"] = json!("12ab");
+    let a = w
+        .call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(&token),
+            Some(letters),
+        )
+        .await;
+    assert_eq!(
+        a.json()["errors"]["sales_code"],
+        "The field should have digits only"
+    );
+    let mut lasso = community_body("Lasso");
+    lasso["community"]["lasso_community_project_id"] = json!("77a");
+    assert_eq!(
+        w.call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(&token),
+            Some(lasso)
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+
+    let created = w
+        .call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(&token),
+            Some(community_body("Juniper Park")),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    let id = created.json()["id"].as_i64().unwrap();
+    let community = w
+        .call(
+            Method::GET,
+            &format!("/api/communities/{id}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        (community["name"].as_str(), community["status"].as_str()),
+        (Some("Juniper Park"), Some("Coming Soon"))
+    );
+    assert_eq!(community["lasso_community_project_id"], 778);
+    assert_eq!(community["created_by"], "demo.pm");
+    assert_eq!(community["agents"][0]["username"], "demo.sales");
+    assert_eq!(
+        community["communityTourHours"][0]["secondWindowEnd"],
+        json!({"hour": 18, "minute": 30})
+    );
+    assert_eq!(
+        community["communityStaffHours"][0]["staffHoursEnd"],
+        "3:00 PM"
+    );
+    let newest = w
+        .call(Method::GET, "/api/communities", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(
+        newest["data"][0]["id"].as_i64(),
+        Some(id),
+        "default sort is modified_on desc"
+    );
+
+    let mut edit = community_body("Juniper Park North");
+    edit["community"]["id"] = json!(id);
+    edit["community"]["agents"] = json!([]);
+    edit["community"]["communityTourHours"] = Value::Null;
+    let updated = w
+        .call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(&token),
+            Some(edit),
+        )
+        .await;
+    assert_eq!(updated.status, StatusCode::OK, "{}", updated.text());
+    let community = w
+        .call(
+            Method::GET,
+            &format!("/api/communities/{id}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(community["name"], "Juniper Park North");
+    assert_eq!(community["agents"], json!([]));
+    assert!(
+        community["communityTourHours"].is_null(),
+        "no custom hours: the defaults apply"
+    );
+
+    let mut field_staff = community_body("Field");
+    field_staff["community"]["agents"] = json!(["olivia.field"]);
+    assert_eq!(
+        w.call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(&token),
+            Some(field_staff)
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+
+    let qr = w
+        .call(
+            Method::POST,
+            &format!("/api/communities/{id}/saveQRCode"),
+            Some(&token),
+            Some(json!({"QRCodeText": "https://tours.example/c/1", "QRCodeName": "Front sign"})),
+        )
+        .await;
+    assert_eq!(qr.status, StatusCode::CREATED);
+    let qr_id = qr.json()["id"].as_i64().unwrap();
+    let codes = w
+        .call(
+            Method::GET,
+            &format!("/api/communities/{id}/QRCode"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(codes[0]["name"], "Front sign");
+    assert_eq!(
+        w.call(
+            Method::POST,
+            &format!("/api/communities/{id}/saveQRCode"),
+            Some(&token),
+            Some(json!({"QRCodeText": "", "QRCodeName": "x"}))
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let gone = w
+        .call(
+            Method::POST,
+            "/api/communities/QRCode_delete",
+            Some(&token),
+            Some(json!({"id": qr_id})),
+        )
+        .await;
+    assert_eq!(gone.status, StatusCode::OK);
+
+    let csv = w
+        .call(
+            Method::POST,
+            "/api/communities/export",
+            Some(&token),
+            Some(json!({"selection": [id]})),
+        )
+        .await;
+    assert!(csv.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap()
+        .contains("communities-export.csv"));
+    assert!(csv.text().contains("Juniper Park North"));
+    let all = w
+        .call(
+            Method::POST,
+            "/api/communities/exportAll",
+            Some(&token),
+            Some(json!({"params": {}})),
+        )
+        .await;
+    assert_eq!(all.text().lines().count(), 5);
+    let deleted = w
+        .call(
+            Method::DELETE,
+            "/api/communities",
+            Some(&token),
+            Some(json!({"ids": [id]})),
+        )
+        .await;
+    assert_eq!(deleted.json()["message"], "Successfully deleted!");
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/communities/{id}"),
+            Some(&token),
+            None
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    w.done().await;
+}
+
+#[tokio::test]
+async fn another_builders_communities_are_not_found() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let cedar = w.sign_in("cedar.pm").await;
+    let homes = w
+        .call(Method::GET, "/api/auth/session", Some(&pm), None)
+        .await
+        .json()["builderId"]
+        .as_i64()
+        .unwrap();
+    let theirs = w
+        .call(Method::GET, "/api/communities", Some(&pm), None)
+        .await
+        .json()["data"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let qr = w
+        .call(
+            Method::POST,
+            &format!("/api/communities/{theirs}/saveQRCode"),
+            Some(&pm),
+            Some(json!({"QRCodeText": "t", "QRCodeName": "n"})),
+        )
+        .await
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    let mut edit = community_body("Taken Over");
+    edit["community"]["id"] = json!(theirs);
+    let checks: Vec<(Method, String, Option<Value>)> = vec![
+        (Method::GET, format!("/api/communities/{theirs}"), None),
+        (
+            Method::POST,
+            "/api/communities/saveCommunity".into(),
+            Some(edit),
+        ),
+        (
+            Method::DELETE,
+            "/api/communities".into(),
+            Some(json!({"ids": [theirs]})),
+        ),
+        (
+            Method::GET,
+            format!("/api/communities/{theirs}/QRCode"),
+            None,
+        ),
+        (
+            Method::POST,
+            format!("/api/communities/{theirs}/saveQRCode"),
+            Some(json!({"QRCodeText": "t", "QRCodeName": "n"})),
+        ),
+        (
+            Method::POST,
+            "/api/communities/QRCode_delete".into(),
+            Some(json!({"id": qr})),
+        ),
+        (
+            Method::GET,
+            format!("/api/communities/builder/{homes}"),
+            None,
+        ),
+    ];
+    for (method, path, body) in checks {
+        let a = w.call(method.clone(), &path, Some(&cedar), body).await;
+        assert_eq!(
+            a.status,
+            StatusCode::NOT_FOUND,
+            "{method} {path}: {}",
+            a.text()
+        );
+    }
+    let mut foreign_builder = community_body("Elsewhere");
+    foreign_builder["community"]["builder_id"] = json!(homes);
+    assert_eq!(
+        w.call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(&cedar),
+            Some(foreign_builder)
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let list = w
+        .call(
+            Method::GET,
+            "/api/communities?limit=150",
+            Some(&cedar),
+            None,
+        )
+        .await
+        .json();
+    assert!(list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["builderName"] == "Cedar Ridge Builders"));
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/communities/{theirs}"),
+            Some(&pm),
+            None
+        )
+        .await
+        .json()["name"]
+            .as_str()
+            .is_some(),
+        true
+    );
+    w.done().await;
+}

@@ -12,6 +12,7 @@ use utoipa::{Modify, OpenApi, ToSchema};
 use crate::app::AppState;
 
 pub mod agents;
+pub mod communities;
 pub mod profile;
 pub mod reference;
 pub mod session;
@@ -38,6 +39,7 @@ pub fn routes() -> Router<AppState> {
         .merge(reference::routes())
         .merge(agents::routes())
         .merge(teams::routes())
+        .merge(communities::routes())
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs_page))
 }
@@ -69,6 +71,9 @@ impl Modify for BearerAuth {
         agents::available, agents::export, agents::export_all, agents::print,
         teams::list, teams::of_builder, teams::get_team, teams::create, teams::update, teams::delete,
         teams::add_agent, teams::remove_agent, teams::export, teams::export_all, teams::print,
+        communities::list, communities::statuses, communities::of_builder, communities::get_community,
+        communities::save, communities::delete, communities::qr_codes, communities::save_qr_code,
+        communities::delete_qr_code, communities::export, communities::export_all, communities::print,
     ),
     components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))
 )]

@@ -1,0 +1,451 @@
+//! Communities (spec 3: Communities): the list, the info form with hours, staff and codes, and
+//! QR records.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use db::communities::{
+    Community, CommunityFields, CommunityRow, CommunityStatus, Members, QrCode, COMMUNITIES,
+};
+use db::list::ListSpec;
+use domain::community::{check_codes, check_community, CommunityForm};
+use domain::hours::{check_staff_week, check_tour_week};
+use domain::roles::offerable_for_assignment;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::app::{AppState, JsonBody, QueryParams};
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
+use crate::http::MessageBody;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/communities", get(list).delete(delete))
+        .route("/communities/statuses", get(statuses))
+        .route("/communities/saveCommunity", post(save))
+        .route("/communities/QRCode_delete", post(delete_qr_code))
+        .route("/communities/export", post(export))
+        .route("/communities/exportAll", post(export_all))
+        .route("/communities/print", post(print))
+        .route("/communities/builder/{id}", get(of_builder))
+        .route("/communities/{id}", get(get_community))
+        .route("/communities/{id}/QRCode", get(qr_codes))
+        .route("/communities/{id}/saveQRCode", post(save_qr_code))
+}
+
+impl ExportRow for CommunityRow {
+    const LIST: &'static ListSpec = &COMMUNITIES;
+    const FILE: &'static str = "communities";
+    const TITLE: &'static str = "Communities";
+    const HEADERS: &'static [&'static str] = &[
+        "Name",
+        "City",
+        "State/Province",
+        "Zip",
+        "External Community Id",
+        "Created On",
+        "Author",
+        "Modified On",
+        "Builder",
+        "Community status",
+    ];
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.name.clone(),
+            self.city.clone(),
+            self.state.clone(),
+            self.zip.clone(),
+            self.external_community_id.clone().unwrap_or_default(),
+            self.created_on.format("%m/%d/%Y").to_string(),
+            self.created_by.clone(),
+            self.modified_on.format("%m/%d/%Y").to_string(),
+            self.builder_name.clone(),
+            self.status.clone(),
+        ]
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CommunityList {
+    pub data: Vec<CommunityRow>,
+    pub total: i64,
+}
+
+/// The community form: its fields, the community to update (none to create), the builder (for
+/// users who choose one), and its staff (usernames) and teams (ids).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CommunityInput {
+    #[serde(default)]
+    pub id: Option<i64>,
+    #[serde(default)]
+    pub builder_id: Option<i64>,
+    #[serde(flatten)]
+    pub fields: CommunityFields,
+    #[serde(default)]
+    pub agents: Vec<String>,
+    #[serde(default)]
+    pub teams: Vec<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SaveCommunity {
+    pub community: CommunityInput,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CommunitySaved {
+    pub message: String,
+    pub id: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DeleteCommunities {
+    pub ids: Vec<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CommunitySelection {
+    pub selection: Vec<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SaveQrCode {
+    #[serde(rename = "QRCodeText")]
+    pub text: String,
+    #[serde(rename = "QRCodeName")]
+    pub name: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DeleteQrCode {
+    pub id: i64,
+}
+
+#[utoipa::path(get, path = "/api/communities", tag = "communities", params(ListParams),
+    responses((status = 200, body = CommunityList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(params): QueryParams<ListParams>,
+) -> ApiResult<Json<CommunityList>> {
+    caller.require_console()?;
+    let (query, scope) = params.check(&COMMUNITIES, &caller.scope)?;
+    let page = COMMUNITIES
+        .page::<CommunityRow>(&state.db, &scope, &query)
+        .await?;
+    Ok(Json(CommunityList {
+        data: page.data,
+        total: page.total,
+    }))
+}
+
+#[utoipa::path(get, path = "/api/communities/statuses", tag = "communities",
+    responses((status = 200, body = [CommunityStatus])), security(("bearer" = [])))]
+pub async fn statuses(
+    State(state): State<AppState>,
+    _caller: Caller,
+) -> ApiResult<Json<Vec<CommunityStatus>>> {
+    Ok(Json(db::communities::statuses(&state.db).await?))
+}
+
+#[utoipa::path(get, path = "/api/communities/builder/{id}", tag = "communities", params(("id" = i64, Path)),
+    responses((status = 200, body = [CommunityRow]), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn of_builder(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Vec<CommunityRow>>> {
+    if !caller.scope.allows(id) {
+        return Err(ApiError::not_found());
+    }
+    Ok(Json(
+        db::communities::of_builder(&state.db, &caller.scope, id).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/api/communities/{id}", tag = "communities", params(("id" = i64, Path)),
+    responses((status = 200, body = Community), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn get_community(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Community>> {
+    caller.require_console()?;
+    Ok(Json(
+        db::communities::get(&state.db, &caller.scope, id)
+            .await?
+            .ok_or_else(ApiError::not_found)?,
+    ))
+}
+
+/// Every rule of the form, reported together.
+async fn check(
+    state: &AppState,
+    caller: &Caller,
+    input: &CommunityInput,
+    builder_id: Option<i64>,
+) -> ApiResult<()> {
+    let f = &input.fields;
+    let mut errors = check_community(&CommunityForm {
+        name: &f.name,
+        state: &f.state,
+        city: &f.city,
+        zip: &f.zip,
+        sales_agent: &f.sales_agent,
+        emergency_contacts: &f.emergency_contacts,
+        builder_chosen: builder_id.is_some(),
+    });
+    errors.extend(check_codes(&[
+        ("community_backup_code", &f.community_backup_code),
+        ("trade_code", &f.trade_code),
+        ("sales_code", &f.sales_code),
+        ("hub_backup_code", &f.hub_backup_code),
+    ]));
+    if let Some(days) = &f.tour_hours {
+        errors.extend(check_tour_week(days, "communityTourHours"));
+    }
+    errors.extend(check_staff_week(
+        f.staff_hours.as_deref().unwrap_or(&[]),
+        f.staff_lock_interval,
+        "communityStaffHours",
+    ));
+    if let Some(status) = f.status_id {
+        if !db::communities::status_exists(&state.db, status).await? {
+            errors.insert(
+                "status_id".into(),
+                "Choose one of the community statuses".into(),
+            );
+        }
+    }
+    if let (Some(builder), false) = (builder_id, f.emergency_contacts.trim().is_empty()) {
+        let point =
+            db::users::find_in_scope(&state.db, &caller.scope, &f.emergency_contacts).await?;
+        if point.and_then(|u| u.builder_id) != Some(builder) {
+            errors.insert(
+                "emergency_contacts".into(),
+                "Choose the point person from the builder's staff".into(),
+            );
+        }
+    }
+    ApiError::check(errors)
+}
+
+#[utoipa::path(post, path = "/api/communities/saveCommunity", tag = "communities", request_body = SaveCommunity,
+    responses((status = 200, body = CommunitySaved), (status = 201, body = CommunitySaved), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn save(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<SaveCommunity>,
+) -> ApiResult<(StatusCode, Json<CommunitySaved>)> {
+    caller.require_console()?;
+    let input = request.community;
+    let builder_id = match input.id {
+        Some(id) => Some(
+            db::communities::get(&state.db, &caller.scope, id)
+                .await?
+                .ok_or_else(ApiError::not_found)?
+                .builder_id,
+        ),
+        None => caller.target_builder(input.builder_id).ok(),
+    };
+    if input.id.is_none() && builder_id.is_some() {
+        let builder =
+            db::builders::get(&state.db, &caller.scope, builder_id.unwrap_or_default()).await?;
+        if builder.is_some_and(|b| b.disable_add_property_and_community) {
+            return Err(ApiError::Forbidden(
+                "Adding communities is turned off for this builder".into(),
+            ));
+        }
+    }
+    check(&state, &caller, &input, builder_id).await?;
+    let builder_id =
+        builder_id.ok_or_else(|| ApiError::field("builder_id", "Builder is required field"))?;
+    let mut user_ids = Vec::with_capacity(input.agents.len());
+    for username in &input.agents {
+        let user = db::users::find_in_scope(&state.db, &caller.scope, username)
+            .await?
+            .filter(|u| u.builder_id == Some(builder_id))
+            .ok_or_else(|| {
+                ApiError::field("agents", format!("No agent {username} in this builder"))
+            })?;
+        if !offerable_for_assignment(&db::users::group_ids(&state.db, user.user_id).await?) {
+            return Err(ApiError::field(
+                "agents",
+                format!("{username} cannot be assigned to communities"),
+            ));
+        }
+        user_ids.push(user.user_id);
+    }
+    let team_ids = db::communities::teams_of_builder(&state.db, builder_id, &input.teams).await?;
+    if team_ids.len()
+        != input
+            .teams
+            .iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+    {
+        return Err(ApiError::field(
+            "teams",
+            "Choose teams of the community's builder",
+        ));
+    }
+    let members = Members {
+        user_ids: &user_ids,
+        team_ids: &team_ids,
+    };
+    let id = db::communities::save(
+        &state.db,
+        &caller.scope,
+        input.id,
+        builder_id,
+        &input.fields,
+        &members,
+        &caller.user.username,
+    )
+    .await?
+    .ok_or_else(ApiError::not_found)?;
+    let status = if input.id.is_some() {
+        StatusCode::OK
+    } else {
+        StatusCode::CREATED
+    };
+    Ok((
+        status,
+        Json(CommunitySaved {
+            message: "Saved!".into(),
+            id,
+        }),
+    ))
+}
+
+#[utoipa::path(delete, path = "/api/communities", tag = "communities", request_body = DeleteCommunities,
+    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<DeleteCommunities>,
+) -> ApiResult<Json<MessageBody>> {
+    caller.require_console()?;
+    if request.ids.is_empty() {
+        return Err(ApiError::field("ids", "Select at least one community"));
+    }
+    if db::communities::delete_in_scope(&state.db, &caller.scope, &request.ids).await? == 0 {
+        return Err(ApiError::not_found());
+    }
+    Ok(Json(MessageBody::new("Successfully deleted!")))
+}
+
+#[utoipa::path(get, path = "/api/communities/{id}/QRCode", tag = "communities", params(("id" = i64, Path)),
+    responses((status = 200, body = [QrCode]), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn qr_codes(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Vec<QrCode>>> {
+    Ok(Json(
+        db::communities::qr_codes(&state.db, &caller.scope, id)
+            .await?
+            .ok_or_else(ApiError::not_found)?,
+    ))
+}
+
+#[utoipa::path(post, path = "/api/communities/{id}/saveQRCode", tag = "communities", params(("id" = i64, Path)),
+    request_body = SaveQrCode, responses((status = 201, body = QrCode), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn save_qr_code(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    JsonBody(request): JsonBody<SaveQrCode>,
+) -> ApiResult<(StatusCode, Json<QrCode>)> {
+    caller.require_console()?;
+    let (text, name) = (request.text.trim(), request.name.trim());
+    if text.is_empty() || text.chars().count() > 2000 {
+        return Err(ApiError::field(
+            "QRCodeText",
+            "The QR text is required (at most 2000 characters)",
+        ));
+    }
+    if name.is_empty() || name.chars().count() > 250 {
+        return Err(ApiError::field(
+            "QRCodeName",
+            "The QR name is required (at most 250 characters)",
+        ));
+    }
+    let qr_id = db::communities::save_qr_code(&state.db, &caller.scope, id, text, name)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(QrCode {
+            id: qr_id,
+            community_id: id,
+            text: text.into(),
+            name: name.into(),
+        }),
+    ))
+}
+
+#[utoipa::path(post, path = "/api/communities/QRCode_delete", tag = "communities", request_body = DeleteQrCode,
+    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn delete_qr_code(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<DeleteQrCode>,
+) -> ApiResult<Json<MessageBody>> {
+    caller.require_console()?;
+    if !db::communities::delete_qr_code(&state.db, &caller.scope, request.id).await? {
+        return Err(ApiError::not_found());
+    }
+    Ok(Json(MessageBody::new("Successfully deleted!")))
+}
+
+#[utoipa::path(post, path = "/api/communities/export", tag = "communities", request_body = CommunitySelection,
+    responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
+pub async fn export(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<CommunitySelection>,
+) -> ApiResult<Response> {
+    caller.require_console()?;
+    exports::export_selected::<CommunityRow>(
+        &state.db,
+        &caller.scope,
+        &exports::int_keys(&request.selection),
+    )
+    .await
+}
+
+#[utoipa::path(post, path = "/api/communities/exportAll", tag = "communities", request_body = ExportAllRequest,
+    responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn export_all(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<ExportAllRequest>,
+) -> ApiResult<Response> {
+    caller.require_console()?;
+    exports::export_all::<CommunityRow>(&state.db, &caller.scope, &request)
+}
+
+#[utoipa::path(post, path = "/api/communities/print", tag = "communities", request_body = CommunitySelection,
+    responses((status = 200, content_type = "application/pdf", body = String)), security(("bearer" = [])))]
+pub async fn print(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<CommunitySelection>,
+) -> ApiResult<Response> {
+    caller.require_console()?;
+    exports::print_selected::<CommunityRow>(
+        &state.db,
+        &caller.scope,
+        &exports::int_keys(&request.selection),
+    )
+    .await
+}
