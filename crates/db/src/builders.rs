@@ -44,11 +44,12 @@ pub struct NewBuilder {
     pub timezone: i64,
 }
 
+/// Creates a builder with its default survey questions.
 pub async fn create(db: &Db, builder: &NewBuilder) -> Result<i64> {
     let sql =
         "INSERT INTO builders (name, webflow_name, enterprise_id, is_rental, timezone, created_on)
                VALUES ($1, $2, $3, $4, $5, $6) RETURNING builder_id";
-    on_pool!(db, |pool| {
+    let id = on_pool!(db, |pool| {
         sqlx::query_scalar(sql)
             .bind(&builder.name)
             .bind(&builder.webflow_name)
@@ -58,7 +59,9 @@ pub async fn create(db: &Db, builder: &NewBuilder) -> Result<i64> {
             .bind(now())
             .fetch_one(pool)
             .await
-    })
+    })?;
+    crate::surveys::seed_defaults(db).await?;
+    Ok(id)
 }
 
 pub async fn create_enterprise(db: &Db, name: &str) -> Result<i64> {

@@ -19,6 +19,8 @@ pub mod jobs;
 pub mod list;
 mod migrate;
 pub mod resets;
+pub mod settings;
+pub mod surveys;
 pub mod teams;
 pub mod testing;
 pub mod throttle;

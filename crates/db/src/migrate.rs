@@ -24,6 +24,7 @@ macro_rules! migration {
 const MIGRATIONS: &[Migration] = &[
     migration!(1, "0001_foundation"),
     migration!(2, "0002_communities"),
+    migration!(3, "0003_builder_settings"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {
@@ -61,5 +62,6 @@ pub async fn run(db: &Db) -> Result<()> {
             "applied migration"
         );
     }
-    crate::catalog::seed(db).await
+    crate::catalog::seed(db).await?;
+    crate::surveys::seed_defaults(db).await
 }

@@ -5,5 +5,7 @@ pub mod catalog;
 pub mod community;
 pub mod hours;
 pub mod lists;
+pub mod messaging;
 pub mod roles;
+pub mod surveys;
 pub mod validation;

@@ -1739,3 +1739,328 @@ async fn another_builders_communities_are_not_found() {
     );
     w.done().await;
 }
+
+#[tokio::test]
+async fn surveys_start_with_defaults_and_keep_their_rules() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let list = w
+        .call(Method::GET, "/api/survey/questions", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(
+        list.as_array().unwrap().len(),
+        3,
+        "a new builder has the three default questions"
+    );
+    assert_eq!(
+        list[0]["choices"],
+        json!(["Own", "Rent", "Live /w Fam", "Other"])
+    );
+    assert_eq!(list[1]["type"], 3);
+    let mut questions = list.as_array().unwrap().clone();
+    questions.push(json!({"text": "Favourite room?", "type": 4, "choices": ["x"]}));
+    let saved = w
+        .call(
+            Method::POST,
+            "/api/survey/questions",
+            Some(&token),
+            Some(json!({"questions": questions.clone()})),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    assert_eq!(saved.json()["message"], "Questions updated");
+    assert_eq!(
+        saved.json()["questions"][3]["choices"],
+        json!([]),
+        "text questions carry no choices"
+    );
+    let mut first_changed = questions.clone();
+    first_changed[0]["text"] = json!("Changed");
+    let refused = w
+        .call(
+            Method::POST,
+            "/api/survey/questions",
+            Some(&token),
+            Some(json!({"questions": first_changed})),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let refused = w
+        .call(
+            Method::POST,
+            "/api/survey/questions",
+            Some(&token),
+            Some(json!({"questions": questions[1..].to_vec()})),
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the first question cannot be deleted"
+    );
+    let mut bad = questions.clone();
+    bad.push(json!({"text": "", "type": null}));
+    let a = w
+        .call(
+            Method::POST,
+            "/api/survey/questions",
+            Some(&token),
+            Some(json!({"questions": bad})),
+        )
+        .await;
+    assert_eq!(
+        a.json()["errors"]["questions.4.text"],
+        "Question field is required"
+    );
+    assert_eq!(
+        a.json()["errors"]["questions.4.type"],
+        "Answer type field is required"
+    );
+    let mut six = questions.clone();
+    six.push(json!({"text": "Five", "type": 5}));
+    six.push(json!({"text": "Six", "type": 5}));
+    assert_eq!(
+        w.call(
+            Method::POST,
+            "/api/survey/questions",
+            Some(&token),
+            Some(json!({"questions": six}))
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+
+    let post = w.call(Method::POST, "/api/survey/postTour/questions", Some(&token), Some(json!({"questions": [
+        {"text": "Did you like it?", "type": 3}, {"text": "Which?", "type": 2, "choices": ["A", ""]}]}))).await;
+    assert_eq!(
+        post.json()["errors"]["questions.1.choices.1"],
+        "Fill or delete this field"
+    );
+    let post = w
+        .call(
+            Method::POST,
+            "/api/survey/postTour/questions",
+            Some(&token),
+            Some(json!({"questions": [{"text": "Did you like it?", "type": 3}]})),
+        )
+        .await;
+    assert_eq!(post.json()["message"], "Post Tour Questions updated");
+    assert_eq!(post.json()["questions"][0]["choices"], json!(["Yes", "No"]));
+
+    let cedar = w.sign_in("cedar.pm").await;
+    let homes = w
+        .call(Method::GET, "/api/auth/session", Some(&token), None)
+        .await
+        .json()["builderId"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/survey/questions?builderId={homes}"),
+            Some(&cedar),
+            None
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        w.call(
+            Method::POST,
+            "/api/survey/postTour/questions",
+            Some(&cedar),
+            Some(json!({"builder_id": homes, "questions": []}))
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    let sales = w.sign_in("demo.sales").await;
+    assert_eq!(
+        w.call(
+            Method::POST,
+            "/api/survey/postTour/questions",
+            Some(&sales),
+            Some(json!({"questions": []}))
+        )
+        .await
+        .status,
+        StatusCode::FORBIDDEN
+    );
+    w.done().await;
+}
+
+#[tokio::test]
+async fn disclosures_messages_and_time_zone_are_saved_with_their_rules() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let homes = w
+        .call(Method::GET, "/api/auth/session", Some(&token), None)
+        .await
+        .json()["builderId"]
+        .as_i64()
+        .unwrap();
+    let settings = w
+        .call(
+            Method::GET,
+            &format!("/api/builders/settings/{homes}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        (
+            settings["primary_color"].as_str(),
+            settings["country"].as_str()
+        ),
+        (Some("#DB5C0E"), Some("USA"))
+    );
+    assert_eq!(
+        settings["default_install_property_status"],
+        "PROPERTY_AVAILABLE"
+    );
+
+    let missing = w
+        .call(
+            Method::POST,
+            "/api/builders/settings/disclosures",
+            Some(&token),
+            Some(json!({"custom_disclosure_active": true, "custom_disclosure_name": " "})),
+        )
+        .await;
+    assert_eq!(
+        missing.json()["errors"],
+        json!({"custom_disclosure_name": "Required field!", "custom_disclosure_text": "Required field!"})
+    );
+    let long = "x".repeat(65_001);
+    let too_long = w.call(Method::POST, "/api/builders/settings/disclosures", Some(&token), Some(json!({"custom_disclosure_active": true, "custom_disclosure_name": "Terms", "custom_disclosure_text": long}))).await;
+    assert_eq!(too_long.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let on = w.call(Method::POST, "/api/builders/settings/disclosures", Some(&token), Some(json!({"custom_disclosure_active": true, "custom_disclosure_name": "Terms", "custom_disclosure_text": "Be kind."}))).await;
+    assert_eq!(on.status, StatusCode::OK);
+    let off = w.call(Method::POST, "/api/builders/settings/disclosures", Some(&token), Some(json!({"custom_disclosure_active": false, "custom_disclosure_name": "Terms", "custom_disclosure_text": "Be kind."}))).await;
+    assert_eq!(off.status, StatusCode::OK);
+    let settings = w
+        .call(
+            Method::GET,
+            &format!("/api/builders/settings/{homes}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        (
+            settings["custom_disclosure_active"].as_bool(),
+            settings["custom_disclosure_name"].is_null()
+        ),
+        (Some(false), true),
+        "off clears the disclosure"
+    );
+
+    let exactly = "x".repeat(240);
+    let a = w
+        .call(
+            Method::POST,
+            "/api/builders/settings/messaging",
+            Some(&token),
+            Some(json!({"during_tour_message": exactly, "during_tour_message_interval": "1 min"})),
+        )
+        .await;
+    assert_eq!(
+        a.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "exactly 240 characters is too long"
+    );
+    let a = w.call(Method::POST, "/api/builders/settings/messaging", Some(&token), Some(json!({"after_tour_message": "Thanks {{shoe_size}}", "after_tour_message_interval": "30 min"}))).await;
+    assert_eq!(
+        a.json()["errors"]["after_tour_message"],
+        "Unknown variables: shoe_size"
+    );
+    let ok = w.call(Method::POST, "/api/builders/settings/messaging", Some(&token), Some(json!({
+        "during_tour_message": "Welcome to {{community_name}}, {{visitor_first_name}}!", "during_tour_message_interval": "1 min",
+        "after_tour_message": null, "after_tour_message_interval": null, "scheduled_tour_message": "See you {{scheduled_tour_date}}"}))).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text());
+    let settings = w
+        .call(
+            Method::GET,
+            &format!("/api/builders/settings/{homes}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(settings["during_tour_message_interval"], "1 min");
+    assert!(settings["after_tour_message"].is_null());
+
+    assert_eq!(
+        w.call(
+            Method::POST,
+            "/api/builders/timezone",
+            Some(&token),
+            Some(json!({"timezone": 50}))
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let saved = w
+        .call(
+            Method::POST,
+            "/api/builders/timezone",
+            Some(&token),
+            Some(json!({"timezone": 54})),
+        )
+        .await;
+    assert_eq!(saved.json()["message"], "Timezone Saved!");
+    assert_eq!(
+        w.call(Method::GET, "/api/builders/timezone", Some(&token), None)
+            .await
+            .json()["timezone"],
+        54
+    );
+
+    let cedar = w.sign_in("cedar.pm").await;
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/builders/settings/{homes}"),
+            Some(&cedar),
+            None
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/builders/timezone?builderId={homes}"),
+            Some(&cedar),
+            None
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    let foreign = w
+        .call(
+            Method::POST,
+            "/api/builders/timezone",
+            Some(&cedar),
+            Some(json!({"timezone": 51, "builder_id": homes})),
+        )
+        .await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        w.call(Method::GET, "/api/builders/timezone", Some(&token), None)
+            .await
+            .json()["timezone"],
+        54,
+        "unchanged"
+    );
+    w.done().await;
+}

@@ -16,6 +16,8 @@ pub mod communities;
 pub mod profile;
 pub mod reference;
 pub mod session;
+pub mod settings;
+pub mod surveys;
 pub mod teams;
 
 /// A plain answer with a message to show.
@@ -40,6 +42,8 @@ pub fn routes() -> Router<AppState> {
         .merge(agents::routes())
         .merge(teams::routes())
         .merge(communities::routes())
+        .merge(settings::routes())
+        .merge(surveys::routes())
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs_page))
 }
@@ -74,6 +78,8 @@ impl Modify for BearerAuth {
         communities::list, communities::statuses, communities::of_builder, communities::get_community,
         communities::save, communities::delete, communities::qr_codes, communities::save_qr_code,
         communities::delete_qr_code, communities::export, communities::export_all, communities::print,
+        settings::get_settings, settings::save_disclosures, settings::save_messaging, settings::get_timezone,
+        settings::save_timezone, surveys::pre_tour, surveys::save_pre_tour, surveys::post_tour, surveys::save_post_tour,
     ),
     components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))
 )]
