@@ -147,3 +147,63 @@ pub async fn set_timezone(db: &Db, builder_id: i64, timezone: i64) -> Result<()>
             .map(|_| ())
     })
 }
+
+/// The company settings section of the form.
+pub struct Company {
+    pub builder_name: String,
+    pub legal_name: Option<String>,
+    pub marketing_name: Option<String>,
+    pub country: String,
+    pub primary_color: String,
+    pub secondary_color: String,
+    /// JSON text of the marketing button.
+    pub button_settings: String,
+    pub selfie_verification_active: bool,
+    pub default_install_property_status: String,
+}
+
+pub async fn set_company(db: &Db, builder_id: i64, c: Company) -> Result<()> {
+    upsert(
+        db,
+        builder_id,
+        &[
+            ("legal_name", c.legal_name.into()),
+            ("marketing_name", c.marketing_name.into()),
+            ("country", c.country.into()),
+            ("primary_color", c.primary_color.into()),
+            ("secondary_color", c.secondary_color.into()),
+            ("button_settings", c.button_settings.into()),
+            (
+                "selfie_verification_active",
+                c.selfie_verification_active.into(),
+            ),
+            (
+                "default_install_property_status",
+                c.default_install_property_status.into(),
+            ),
+        ],
+    )
+    .await?;
+    on_pool!(db, |pool| {
+        sqlx::query("UPDATE builders SET name = $1 WHERE builder_id = $2")
+            .bind(&c.builder_name)
+            .bind(builder_id)
+            .execute(pool)
+            .await
+            .map(|_| ())
+    })
+}
+
+/// Stores the tour-page texts (JSON text).
+pub async fn set_content(db: &Db, builder_id: i64, content: String) -> Result<()> {
+    upsert(db, builder_id, &[("content_settings", content.into())]).await
+}
+
+/// Points the builder at a new logo; answers the key of the one it replaces.
+pub async fn set_logo(db: &Db, builder_id: i64, key: &str) -> Result<Option<String>> {
+    let old = get(db, &Scope::All, builder_id)
+        .await?
+        .and_then(|s| s.logo_key);
+    upsert(db, builder_id, &[("logo_key", key.into())]).await?;
+    Ok(old)
+}

@@ -30,6 +30,7 @@ pub struct AppState {
     pub db: Db,
     pub tokens: TokenKeys,
     pub settings: Arc<Settings>,
+    pub files: crate::files::FileStore,
 }
 
 /// A JSON body whose rejections answer in the API's error shape.

@@ -7,6 +7,7 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod exports;
+pub mod files;
 pub mod http;
 mod pdf;
 mod spa;

@@ -149,6 +149,7 @@ async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
         db: db.clone(),
         tokens: TokenKeys::new(&secret),
         settings: Arc::new(settings.clone()),
+        files: server::files::FileStore::new(settings.data_dir.join("files")),
     };
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     println!(

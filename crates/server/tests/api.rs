@@ -27,6 +27,9 @@ async fn world() -> World {
         db: test_db.db.clone(),
         tokens: TokenKeys::new(b"test-secret"),
         settings: Arc::new(settings),
+        files: server::files::FileStore::new(
+            std::env::temp_dir().join(format!("tourdesk-files-{}", std::process::id())),
+        ),
     };
     World {
         app: router(state.clone()),
@@ -2061,6 +2064,194 @@ async fn disclosures_messages_and_time_zone_are_saved_with_their_rules() {
             .json()["timezone"],
         54,
         "unchanged"
+    );
+    w.done().await;
+}
+
+/// A multipart/form-data body of texts and an optional file part.
+fn multipart(texts: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
+    let boundary = "tourdesk-test-boundary";
+    let mut body = Vec::new();
+    for (name, value) in texts {
+        body.extend(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+    }
+    if let Some((filename, bytes)) = file {
+        body.extend(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                .as_bytes(),
+        );
+        body.extend(bytes);
+        body.extend(b"\r\n");
+    }
+    body.extend(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+#[tokio::test]
+async fn company_settings_logo_and_content_are_saved() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let company = [
+        ("builderName", "Brightway Homes"),
+        ("primary_color", "#123"),
+        ("secondary_color", "blue"),
+        ("country", "USA"),
+        (
+            "button_settings",
+            r##"{"text":"Book a tour","textColor":"#ffffff","backgroundColor":"#DB5C0E","borderRadius":40,"fontSize":14}"##,
+        ),
+        ("default_install_property_status", "PROPERTY_AVAILABLE"),
+    ];
+    let (ct, body) = multipart(&company, None);
+    let bad = w
+        .raw(
+            Method::POST,
+            "/api/builders/settings",
+            Some(&token),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(
+        bad.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        bad.text()
+    );
+    assert_eq!(
+        bad.json()["errors"]["secondary_color"],
+        "Invalid HEX Format"
+    );
+    assert!(bad.json()["errors"]["button_settings.borderRadius"].is_string());
+
+    let mut good = company;
+    good[2] = ("secondary_color", "#FFFFFF");
+    good[4] = (
+        "button_settings",
+        r##"{"text":"Book a tour","textColor":"#ffffff","backgroundColor":"#DB5C0E","borderRadius":12,"fontSize":16}"##,
+    );
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR-not-a-real-image".to_vec();
+    let (ct, body) = multipart(&good, Some(("logo.png", &png)));
+    let saved = w
+        .raw(
+            Method::POST,
+            "/api/builders/settings",
+            Some(&token),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    let settings = saved.json();
+    assert_eq!(settings["primary_color"], "#123");
+    assert!(settings["button_settings"]
+        .as_str()
+        .unwrap()
+        .contains("Book a tour"));
+    let logo = settings["logo"].as_str().unwrap().to_string();
+    let served = w.call(Method::GET, &logo, None, None).await;
+    assert_eq!(
+        (
+            served.status,
+            served.headers[header::CONTENT_TYPE].to_str().unwrap()
+        ),
+        (StatusCode::OK, "image/png")
+    );
+    assert_eq!(served.body, png);
+
+    let gif = b"GIF89a....".to_vec();
+    let (ct, body) = multipart(&[], Some(("sneaky.png", &gif)));
+    let refused = w
+        .raw(
+            Method::POST,
+            "/api/builders/settings",
+            Some(&token),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(
+        refused.json()["errors"]["file"],
+        "Unsupported file type",
+        "the bytes decide, not the name"
+    );
+    let mut huge = png.clone();
+    huge.resize(50 * 1024 * 1024 + 1, 0);
+    let (ct, body) = multipart(&[], Some(("big.png", &huge)));
+    let too_big = w
+        .raw(
+            Method::POST,
+            "/api/builders/settings",
+            Some(&token),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(too_big.json()["errors"]["file"], "Max logo size is 50mb");
+    let after = w
+        .call(Method::GET, "/api/builders/settings/1", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(
+        after["logo"].as_str(),
+        Some(logo.as_str()),
+        "a refused upload changes nothing"
+    );
+
+    let (ct, body) = multipart(
+        &[(
+            "content_settings",
+            r#"{"tour_now_title":"Tour today","tour_now_button":"Go"}"#,
+        )],
+        None,
+    );
+    let content = w
+        .raw(
+            Method::POST,
+            "/api/builders/settings",
+            Some(&token),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(content.status, StatusCode::OK);
+    let stored: Value =
+        serde_json::from_str(content.json()["content_settings"].as_str().unwrap()).unwrap();
+    assert_eq!(stored["tour_now_title"], "Tour today");
+    assert_eq!(
+        content.json()["primary_color"],
+        "#123",
+        "a content save leaves the company settings"
+    );
+    let (ct, body) = multipart(&[("content_settings", r#"{"tour_now_titel":"x"}"#)], None);
+    let typo = w
+        .raw(
+            Method::POST,
+            "/api/builders/settings",
+            Some(&token),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(typo.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    let cedar = w.sign_in("cedar.pm").await;
+    let (ct, body) = multipart(&[("builder_id", "1"), ("content_settings", "{}")], None);
+    let foreign = w
+        .raw(
+            Method::POST,
+            "/api/builders/settings",
+            Some(&cedar),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        w.call(Method::GET, "/api/files/../../etc/passwd", None, None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
     );
     w.done().await;
 }

@@ -1,9 +1,15 @@
 //! Builder settings (spec 3: Company settings, Disclosures, Messaging, time zone).
 
-use axum::extract::{Path, State};
+use std::collections::BTreeMap;
+
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use db::settings::{BuilderSettings, Messages};
+use db::settings::{BuilderSettings, Company, Messages};
+use domain::branding::{
+    check_button, check_content, is_hex_colour, ButtonSettings, COUNTRIES, LOGO_LIMIT, MSG_HEX,
+    MSG_LOGO_SIZE, MSG_UNSUPPORTED_FILE,
+};
 use domain::messaging::{check_messages, MessageSetting};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -11,12 +17,18 @@ use utoipa::{IntoParams, ToSchema};
 use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::files::ImageKind;
 use crate::http::MessageBody;
 
 pub const DISCLOSURE_LIMIT: usize = 65_000;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
+        .route(
+            "/builders/settings",
+            // Room for a 50 MB logo and the form around it.
+            post(save_settings).layer(DefaultBodyLimit::max(LOGO_LIMIT + 1024 * 1024)),
+        )
         .route("/builders/settings/{id}", get(get_settings))
         .route("/builders/settings/disclosures", post(save_disclosures))
         .route("/builders/settings/messaging", post(save_messaging))
@@ -46,19 +58,241 @@ pub fn settings_builder(caller: &Caller, requested: Option<i64>) -> ApiResult<i6
     }
 }
 
+/// A builder's settings with the address of its logo.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SettingsView {
+    #[serde(flatten)]
+    pub settings: BuilderSettings,
+    /// Where the logo is served, if there is one.
+    pub logo: Option<String>,
+}
+
+async fn view(state: &AppState, caller: &Caller, id: i64) -> ApiResult<SettingsView> {
+    let settings = db::settings::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let logo = settings.logo_key.as_deref().map(crate::files::url);
+    Ok(SettingsView { settings, logo })
+}
+
 #[utoipa::path(get, path = "/api/builders/settings/{id}", tag = "settings", params(("id" = i64, Path)),
-    responses((status = 200, body = BuilderSettings), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = SettingsView), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn get_settings(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<i64>,
-) -> ApiResult<Json<BuilderSettings>> {
+) -> ApiResult<Json<SettingsView>> {
     caller.require_console()?;
-    Ok(Json(
-        db::settings::get(&state.db, &caller.scope, id)
-            .await?
-            .ok_or_else(ApiError::not_found)?,
-    ))
+    Ok(Json(view(&state, &caller, id).await?))
+}
+
+/// The multipart form of `POST /builders/settings`: company settings, a logo, or the tour-page
+/// texts (`content_settings`, JSON text). Each part present is saved; absent parts stay.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)]
+pub struct SettingsForm {
+    /// PNG or JPEG, at most 50 MB.
+    #[schema(format = Binary, content_media_type = "application/octet-stream")]
+    file: Option<String>,
+    #[schema(rename = "builderName")]
+    builder_name: Option<String>,
+    builder_id: Option<i64>,
+    /// USA or Canada.
+    country: Option<String>,
+    legal_name: Option<String>,
+    marketing_name: Option<String>,
+    primary_color: Option<String>,
+    secondary_color: Option<String>,
+    /// JSON text: text, textColor, backgroundColor, borderRadius, fontSize.
+    button_settings: Option<String>,
+    selfie_verification_active: Option<bool>,
+    /// A disposition constant, e.g. PROPERTY_AVAILABLE.
+    default_install_property_status: Option<String>,
+    /// JSON text of the tour-page texts.
+    content_settings: Option<String>,
+}
+
+/// Reads the multipart parts: texts by name, and the logo's bytes (refused past 50 MB while
+/// reading, so an oversized upload is never held whole).
+async fn read_form(
+    mut multipart: Multipart,
+) -> ApiResult<(BTreeMap<String, String>, Option<Vec<u8>>)> {
+    let mut texts = BTreeMap::new();
+    let mut file = None;
+    let bad = |e: axum::extract::multipart::MultipartError| {
+        ApiError::BadRequest(format!("The form could not be read: {e}"))
+    };
+    while let Some(mut field) = multipart.next_field().await.map_err(bad)? {
+        let name = field.name().unwrap_or_default().to_string();
+        if name == "file" {
+            let mut bytes = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(bad)? {
+                if bytes.len() + chunk.len() > LOGO_LIMIT {
+                    return Err(ApiError::field("file", MSG_LOGO_SIZE));
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            if !bytes.is_empty() {
+                file = Some(bytes);
+            }
+        } else {
+            let text = field.text().await.map_err(bad)?;
+            if text.len() > 512 * 1024 {
+                return Err(ApiError::field(&name, "This part of the form is too large"));
+            }
+            texts.insert(name, text);
+        }
+    }
+    Ok((texts, file))
+}
+
+fn company(texts: &BTreeMap<String, String>, errors: &mut BTreeMap<String, String>) -> Company {
+    let text = |k: &str| texts.get(k).map(|v| v.trim().to_string());
+    let optional = |k: &str| text(k).filter(|v| !v.is_empty());
+    let builder_name = text("builderName").unwrap_or_default();
+    if builder_name.is_empty() || builder_name.chars().count() > 250 {
+        errors.insert(
+            "builderName".into(),
+            "Builder name is required (at most 250 characters)".into(),
+        );
+    }
+    for field in ["primary_color", "secondary_color"] {
+        match text(field) {
+            Some(colour) if is_hex_colour(&colour) => {}
+            _ => {
+                errors.insert(field.into(), MSG_HEX.into());
+            }
+        }
+    }
+    let country = text("country").unwrap_or_else(|| "USA".into());
+    if !COUNTRIES.contains(&country.as_str()) {
+        errors.insert("country".into(), "Country is USA or Canada".into());
+    }
+    let button = match text("button_settings").filter(|b| !b.is_empty()) {
+        None => ButtonSettings::default(),
+        Some(json) => match serde_json::from_str::<ButtonSettings>(&json) {
+            Ok(button) => button,
+            Err(e) => {
+                errors.insert("button_settings".into(), format!("Button settings: {e}"));
+                ButtonSettings::default()
+            }
+        },
+    };
+    check_button(&button, errors);
+    let disposition =
+        text("default_install_property_status").unwrap_or_else(|| "PROPERTY_AVAILABLE".into());
+    if domain::catalog::disposition_by_constant(&disposition).is_none() {
+        errors.insert(
+            "default_install_property_status".into(),
+            "Choose a property status".into(),
+        );
+    }
+    let selfie = match text("selfie_verification_active").as_deref() {
+        None | Some("") | Some("false") | Some("0") => false,
+        Some("true") | Some("1") => true,
+        Some(_) => {
+            errors.insert("selfie_verification_active".into(), "true or false".into());
+            false
+        }
+    };
+    for field in ["legal_name", "marketing_name"] {
+        if text(field).is_some_and(|v| v.chars().count() > 250) {
+            errors.insert(field.into(), "At most 250 characters".into());
+        }
+    }
+    Company {
+        builder_name,
+        legal_name: optional("legal_name"),
+        marketing_name: optional("marketing_name"),
+        country,
+        primary_color: text("primary_color").unwrap_or_default(),
+        secondary_color: text("secondary_color").unwrap_or_default(),
+        button_settings: serde_json::to_string(&button).expect("button serialises"),
+        selfie_verification_active: selfie,
+        default_install_property_status: disposition,
+    }
+}
+
+#[utoipa::path(post, path = "/api/builders/settings", tag = "settings",
+    request_body(content = SettingsForm, content_type = "multipart/form-data"),
+    responses((status = 200, body = SettingsView), (status = 400, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn save_settings(
+    State(state): State<AppState>,
+    caller: Caller,
+    multipart: Multipart,
+) -> ApiResult<Json<SettingsView>> {
+    let (texts, file) = read_form(multipart).await?;
+    let requested = match texts
+        .get("builder_id")
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+    {
+        None => None,
+        Some(v) => Some(
+            v.parse::<i64>()
+                .map_err(|_| ApiError::field("builder_id", "Builder is required field"))?,
+        ),
+    };
+    let builder_id = settings_builder(&caller, requested)?;
+    let mut errors = BTreeMap::new();
+    let logo = match file {
+        None => None,
+        Some(bytes) => match ImageKind::sniff(&bytes) {
+            Some(kind @ (ImageKind::Png | ImageKind::Jpeg)) => Some((bytes, kind)),
+            _ => {
+                errors.insert("file".to_string(), MSG_UNSUPPORTED_FILE.to_string());
+                None
+            }
+        },
+    };
+    let content = match texts.get("content_settings") {
+        None => None,
+        Some(json) => match serde_json::from_str::<serde_json::Value>(json) {
+            Err(e) => {
+                errors.insert(
+                    "content_settings".into(),
+                    format!("Content settings are not JSON: {e}"),
+                );
+                None
+            }
+            Ok(value) => match check_content(&value) {
+                Ok(clean) => Some(serde_json::Value::Object(clean).to_string()),
+                Err(problems) => {
+                    errors.extend(problems);
+                    None
+                }
+            },
+        },
+    };
+    let has_company = [
+        "builderName",
+        "primary_color",
+        "secondary_color",
+        "country",
+        "button_settings",
+    ]
+    .iter()
+    .any(|k| texts.contains_key(*k));
+    let company = has_company.then(|| company(&texts, &mut errors));
+    ApiError::check(errors)?;
+    if let Some(company) = company {
+        db::settings::set_company(&state.db, builder_id, company).await?;
+    }
+    if let Some(content) = content {
+        db::settings::set_content(&state.db, builder_id, content).await?;
+    }
+    if let Some((bytes, kind)) = logo {
+        let key = state
+            .files
+            .put(bytes, kind)
+            .await
+            .map_err(|e| ApiError::Internal(format!("storing a logo: {e}")))?;
+        if let Some(old) = db::settings::set_logo(&state.db, builder_id, &key).await? {
+            state.files.remove(&old).await;
+        }
+    }
+    Ok(Json(view(&state, &caller, builder_id).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
