@@ -98,6 +98,7 @@ pub struct FileSettings {
     pub public_url: Option<String>,
     pub billing_ui: Option<bool>,
     pub log_format: Option<String>,
+    pub training_media_url: Option<String>,
 }
 
 /// Resolved settings.
@@ -111,6 +112,8 @@ pub struct Settings {
     pub public_url: String,
     pub billing_ui: bool,
     pub log_json: bool,
+    /// Where the training videos and thumbnails are served from (none: not available here).
+    pub training_media_url: Option<String>,
 }
 
 fn env(name: &str) -> Option<String> {
@@ -170,6 +173,9 @@ impl Settings {
             public_url: public_url.trim_end_matches('/').to_string(),
             billing_ui,
             log_json,
+            training_media_url: env("TOURDESK_TRAINING_MEDIA_URL")
+                .or(file.training_media_url)
+                .map(|u| u.trim_end_matches('/').to_string()),
         })
     }
 

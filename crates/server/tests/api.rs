@@ -2255,3 +2255,69 @@ async fn company_settings_logo_and_content_are_saved() {
     );
     w.done().await;
 }
+
+#[tokio::test]
+async fn message_previews_and_training_catalogue() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let company = w
+        .call(
+            Method::GET,
+            "/api/builders/settings/messaging/preview",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(company["values"]["company_name"], "Brightway Homes");
+    assert!(company["values"].get("community_name").is_none());
+    let oak = w
+        .call(
+            Method::GET,
+            "/api/communities?search=oak",
+            Some(&token),
+            None,
+        )
+        .await
+        .json()["data"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let preview = w
+        .call(
+            Method::GET,
+            &format!("/api/builders/settings/messaging/preview?communityId={oak}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(preview["values"]["community_name"], "Oak Ridge");
+    assert_eq!(
+        preview["values"]["community_sales_phone_number"],
+        "555-300-1000"
+    );
+    let cedar = w.sign_in("cedar.pm").await;
+    let foreign = w
+        .call(
+            Method::GET,
+            &format!("/api/builders/settings/messaging/preview?communityId={oak}"),
+            Some(&cedar),
+            None,
+        )
+        .await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND);
+
+    let training = w
+        .call(Method::GET, "/api/training", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(training["general"].as_array().unwrap().len(), 10);
+    assert_eq!(training["sales"].as_array().unwrap().len(), 3);
+    assert_eq!(training["sales"][0]["category"], "Lead Conversion");
+    assert!(training["sales"][0]["creator"]["bio"].is_string());
+    assert!(
+        training["general"][0]["video_url"].is_null(),
+        "no media address configured: the console shows a placeholder"
+    );
+    w.done().await;
+}

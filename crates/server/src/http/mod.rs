@@ -19,6 +19,7 @@ pub mod session;
 pub mod settings;
 pub mod surveys;
 pub mod teams;
+pub mod training;
 
 /// A plain answer with a message to show.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -44,6 +45,7 @@ pub fn routes() -> Router<AppState> {
         .merge(communities::routes())
         .merge(settings::routes())
         .merge(surveys::routes())
+        .merge(training::routes())
         .route("/files/{key}", get(crate::files::serve))
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs_page))
@@ -79,8 +81,8 @@ impl Modify for BearerAuth {
         communities::list, communities::statuses, communities::of_builder, communities::get_community,
         communities::save, communities::delete, communities::qr_codes, communities::save_qr_code,
         communities::delete_qr_code, communities::export, communities::export_all, communities::print,
-        settings::get_settings, settings::save_settings, settings::save_disclosures, settings::save_messaging, settings::get_timezone,
-        settings::save_timezone, surveys::pre_tour, surveys::save_pre_tour, surveys::post_tour, surveys::save_post_tour,
+        settings::get_settings, settings::save_settings, settings::save_disclosures, settings::save_messaging, settings::messaging_preview, settings::get_timezone,
+        settings::save_timezone, surveys::pre_tour, surveys::save_pre_tour, surveys::post_tour, surveys::save_post_tour, training::training,
     ),
     components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))
 )]

@@ -32,6 +32,10 @@ pub fn routes() -> Router<AppState> {
         .route("/builders/settings/{id}", get(get_settings))
         .route("/builders/settings/disclosures", post(save_disclosures))
         .route("/builders/settings/messaging", post(save_messaging))
+        .route(
+            "/builders/settings/messaging/preview",
+            get(messaging_preview),
+        )
         .route("/builders/timezone", get(get_timezone).post(save_timezone))
 }
 
@@ -453,4 +457,58 @@ pub async fn save_timezone(
     }
     db::settings::set_timezone(&state.db, builder_id, input.timezone).await?;
     Ok(Json(MessageBody::new("Timezone Saved!")))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct PreviewQuery {
+    #[serde(rename = "builderId")]
+    pub builder_id: Option<i64>,
+    /// A community whose values fill the community variables.
+    #[serde(rename = "communityId")]
+    pub community_id: Option<i64>,
+}
+
+/// The values the message variables take for a builder and, when chosen, one of its communities.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VariableValues {
+    pub values: BTreeMap<String, String>,
+}
+
+#[utoipa::path(get, path = "/api/builders/settings/messaging/preview", tag = "settings", params(PreviewQuery),
+    responses((status = 200, body = VariableValues), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn messaging_preview(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(query): QueryParams<PreviewQuery>,
+) -> ApiResult<Json<VariableValues>> {
+    caller.require_console()?;
+    let builder_id = caller
+        .target_builder(query.builder_id)
+        .map_err(|_| ApiError::not_found())?;
+    let settings = db::settings::get(&state.db, &caller.scope, builder_id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let mut values = BTreeMap::new();
+    values.insert("company_name".to_string(), settings.builder_name.clone());
+    if let Some(v) = settings.marketing_name.clone() {
+        values.insert("company_marketing_name".into(), v);
+    }
+    if let Some(v) = settings.legal_name.clone() {
+        values.insert("company_legal_name".into(), v);
+    }
+    if let Some(id) = query.community_id {
+        let community = db::communities::get(&state.db, &caller.scope, id)
+            .await?
+            .filter(|c| c.builder_id == builder_id)
+            .ok_or_else(ApiError::not_found)?;
+        values.insert("community_name".into(), community.fields.name);
+        values.insert(
+            "community_sales_phone_number".into(),
+            community.fields.sales_agent,
+        );
+        if let Some(url) = community.fields.community_url {
+            values.insert("community_url".into(), url);
+        }
+    }
+    Ok(Json(VariableValues { values }))
 }
