@@ -91,6 +91,28 @@ test.describe('staff list', () => {
     await expect(page.getByText('3 selected')).toHaveCount(0);
   });
 
+  test('opens a row from the keyboard: its first cell is a link', async ({ page }) => {
+    const first = rows(page).first();
+    const key = (await first.getAttribute('data-row-key'))!;
+    await page.getByLabel(`Select row ${key}`).focus();
+    await page.keyboard.press('Tab');
+    const link = first.getByRole('link', { name: key });
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/agents/${key.replace(/\./g, '\\.')}$`));
+    await expect(page.getByRole('heading', { name: 'Edit Staff' })).toBeVisible();
+  });
+
+  test('a new search clears the selection', async ({ page }) => {
+    const key = (await rows(page).first().getAttribute('data-row-key'))!;
+    await page.getByLabel(`Select row ${key}`).click();
+    await expect(page.getByText('1 selected')).toBeVisible();
+    await page.getByPlaceholder('Search all agents').fill('Sellers');
+    await expect(page).toHaveURL(/search=Sellers/);
+    await expect(page.getByText('1 selected')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
+  });
+
   test('Show All shows every row on one page', async ({ page }) => {
     const showing = page.getByTestId('pager-showing');
     await expect(showing).toHaveText(/^Showing 1-25 of \d+$/);
@@ -184,5 +206,14 @@ test.describe('staff form', () => {
     await expect(page.getByText('Updated successfully')).toBeVisible();
     await page.getByRole('button', { name: 'Resend Password Link' }).click();
     await expect(page.getByText('Success resend email!')).toBeVisible();
+  });
+
+  test('your own account points to Edit profile instead of a temporary password', async ({ page }) => {
+    await signIn(page, 'demo.pm');
+    await page.goto('/agents/demo.pm');
+    await expect(page.getByRole('heading', { name: 'Edit Staff' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set a Temporary Password' })).toHaveCount(0);
+    await page.getByRole('main').getByRole('link', { name: 'Edit profile' }).click();
+    await expect(page).toHaveURL(/\/account\/edit-profile$/);
   });
 });

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decodeToken, readStoredSession, TOKEN_KEY, USER_KEY } from './session';
+import type { SessionUser } from './types';
+import { fakeToken } from '../test/utils';
+import { decodeToken, readStoredSession, sessionStore, TOKEN_KEY, USER_KEY } from './session';
 
-const b64url = (s: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(s)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-const token = (payload: object) => `${b64url(JSON.stringify(payload))}.signature`;
+/** A token with exactly this payload (no default expiry). */
+const token = (payload: object) => fakeToken({ exp: undefined, ...payload });
 const future = Math.floor(Date.now() / 1000) + 3600;
 
 function store(t: string, user: object) {
@@ -38,5 +36,36 @@ describe('session restore', () => {
     expect(readStoredSession().token).toBeNull();
     localStorage.removeItem(USER_KEY);
     expect(readStoredSession().token).toBeNull();
+  });
+});
+
+describe('merging a server answer into the session', () => {
+  const pm = { username: 'demo.pm', firstName: 'Paula', token: 'x' } as SessionUser;
+
+  it('merges the user fields and keeps the token when it did not change', () => {
+    const t = token({ sub: 'demo.pm', exp: future });
+    sessionStore.signIn(t, { ...pm, token: t });
+    sessionStore.mergeUser({ firstName: 'Paola', token: t, lastName: undefined });
+    expect(sessionStore.get()).toMatchObject({ token: t, user: { firstName: 'Paola' } });
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(t);
+    expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toMatchObject({ firstName: 'Paola' });
+  });
+
+  it('stores a new token (a changed password) so that the session survives', () => {
+    const old = token({ sub: 'demo.pm', exp: future, v: 1 });
+    const fresh = token({ sub: 'demo.pm', exp: future, v: 2 });
+    sessionStore.signIn(old, { ...pm, token: old });
+    sessionStore.mergeUser({ ...pm, token: fresh });
+    expect(sessionStore.get().token).toBe(fresh);
+    expect(localStorage.getItem(TOKEN_KEY)).toBe(fresh);
+    expect(readStoredSession()).toEqual({ token: fresh, user: { ...pm, token: fresh } });
+  });
+
+  it('never stores a token of another user: the session is dropped', () => {
+    const old = token({ sub: 'demo.pm', exp: future });
+    sessionStore.signIn(old, { ...pm, token: old });
+    sessionStore.mergeUser({ token: token({ sub: 'demo.sales', exp: future }) });
+    expect(sessionStore.get()).toEqual({ token: null, user: null });
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 });

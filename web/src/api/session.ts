@@ -69,12 +69,26 @@ export const sessionStore = {
     localStorage.setItem(USER_KEY, JSON.stringify(user));
     emit();
   },
-  /** Merges only the fields the server returned into the stored user. */
+  /**
+   * Merges only the fields the server returned into the stored user. A returned `token` that
+   * differs from the stored one (PATCH /api/profile hands out a new token when the password
+   * changed, and the old one stops working) is stored too. Token and user must keep naming the
+   * same username (the rule of `readStoredSession`): a pair that would not is dropped, signing out.
+   */
   mergeUser(fields: Partial<SessionUser>) {
-    if (!session.user) return;
+    if (!session.user || !session.token) return;
     const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     const user = { ...session.user, ...defined } as SessionUser;
-    session = { ...session, user };
+    const token = typeof fields.token === 'string' && fields.token !== '' ? fields.token : session.token;
+    if (
+      (token !== session.token || user.username !== session.user.username) &&
+      decodeToken(token)?.sub !== user.username
+    ) {
+      sessionStore.clear();
+      return;
+    }
+    if (token !== session.token) localStorage.setItem(TOKEN_KEY, token);
+    session = { token, user };
     localStorage.setItem(USER_KEY, JSON.stringify(user));
     emit();
   },

@@ -3,6 +3,7 @@
 // integrations...) are not registered and fall to the not-found page.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { BillingRoute } from '../features/account/components/BillingRoute';
 import { RequireAuth, PublicOnly } from './guards';
 import { LoadingScreen } from './LoadingScreen';
 import { PM_ONLY, USER_PM } from './roles';
@@ -69,6 +70,7 @@ export function AppRoutes() {
           <Route path="/account" element={<AccountPage />}>
             <Route index element={<Navigate to="edit-profile" replace />} />
             <Route path="edit-profile" element={<ProfileForm />} />
+            <Route path="billing/*" element={<BillingRoute />} />
             <Route path="*" element={<NotFound />} />
           </Route>
           <Route

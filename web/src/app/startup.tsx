@@ -4,47 +4,27 @@ import type { ReactNode } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { api, ApiError } from '../api/client';
-import { sessionStore } from '../api/session';
+import { api } from '../api/client';
 import type { CatalogItem, FeatureFlags, State } from '../api/types';
 import { LoadingScreen } from './LoadingScreen';
 
 export const INIT_ERROR = 'Error in initializing app';
 const FLAGS_TIMEOUT_MS = 10_000;
 
-/** A 401 before anyone signed in must not block the sign-in page: treat it as empty data. */
-async function reference<T>(path: string, signal: AbortSignal): Promise<T[]> {
-  try {
-    return await api<T[]>(path, { signal });
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 401 && !sessionStore.get().token) return [];
-    throw e;
-  }
-}
-
-export const catalogQuery = {
+// Both are public calls (no 401 before sign-in); a failure is the start-up error.
+const catalogQuery = {
   queryKey: ['catalog'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => reference<CatalogItem>('/catalog', signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<CatalogItem[]>('/catalog', { signal }),
   staleTime: Infinity,
   retry: 1,
 };
 
-export const statesQuery = {
+const statesQuery = {
   queryKey: ['states'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => reference<State>('/states', signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<State[]>('/states', { signal }),
   staleTime: Infinity,
   retry: 1,
 };
-
-export function useCatalog(catalogTypeId?: number): CatalogItem[] {
-  const { data } = useQuery(catalogQuery);
-  const all = data ?? [];
-  return catalogTypeId === undefined ? all : all.filter((c) => c.catalog_type_id === catalogTypeId);
-}
-
-export function useStates(): State[] {
-  return useQuery(statesQuery).data ?? [];
-}
 
 export type Flags = Partial<Record<keyof FeatureFlags, boolean>>;
 

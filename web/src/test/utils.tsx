@@ -17,6 +17,8 @@ export interface RecordedCall {
   path: string;
   search: string;
   body: unknown;
+  /** The Authorization header sent, if any. */
+  authorization: string | undefined;
 }
 
 /** Replaces fetch with a handler; answers `{status, body}` as JSON. Returns the recorded calls. */
@@ -29,6 +31,7 @@ export function mockFetch(handler: (call: RecordedCall) => MockResponse | Promis
       path: url.pathname,
       search: url.search,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      authorization: new Headers(init?.headers).get('Authorization') ?? undefined,
     };
     calls.push(call);
     const { status = 200, body } = await handler(call);
@@ -39,6 +42,27 @@ export function mockFetch(handler: (call: RecordedCall) => MockResponse | Promis
   });
   vi.stubGlobal('fetch', fn);
   return calls;
+}
+
+/** mockFetch answering `'METHOD /api/path'` handlers; anything else is a 500 `unexpected`. */
+export function mockRoutes(
+  handlers: Partial<Record<string, (call: RecordedCall) => MockResponse | Promise<MockResponse>>>,
+) {
+  return mockFetch((call) => {
+    const h = handlers[`${call.method} ${call.path}`];
+    return h ? h(call) : { status: 500, body: { message: `unexpected ${call.method} ${call.path}` } };
+  });
+}
+
+const b64url = (s: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(s)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+/** A token shaped like the server's (`base64url(payload).signature`), valid for an hour. */
+export function fakeToken(payload: Record<string, unknown>): string {
+  return `${b64url(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, ...payload }))}.signature`;
 }
 
 export function LocationProbe() {

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useSession } from '../../api/session';
+import { LoadError, loadErrorText } from '../../components/LoadError';
 import { useEnterpriseBuilders } from '../../features/builders/api/useBuilders';
 import { builderSelection, useBuilderSelection } from '../builderSelection';
 
@@ -45,6 +46,23 @@ export function BuilderSelector() {
   }, [mode, list, selected]);
 
   if (!enabled || mode === 'hidden') return null;
+  if (builders.isError) {
+    const message = loadErrorText('Builders', builders.error);
+    return (
+      <LoadError
+        title={message}
+        onRetry={() => void builders.refetch()}
+        sx={{
+          py: 0,
+          maxWidth: 360,
+          minWidth: 0,
+          '& .MuiAlert-message': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+        }}
+      >
+        {message}
+      </LoadError>
+    );
+  }
   const value = selected ?? (mode === 'all' ? 0 : '');
   return (
     <TextField

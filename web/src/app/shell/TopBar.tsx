@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import LogoutIcon from '@mui/icons-material/Logout';
+import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import { useSession } from '../../api/session';
 import { useLogout } from '../../features/auth/api/session';
 import { SIDEBAR_WIDTH_CLOSED } from '../config';
@@ -47,22 +48,31 @@ export function TopBar({ isMobile, onMenu }: { isMobile: boolean; onMenu(): void
         </Typography>
         <Box sx={{ flex: 1 }} />
         <BuilderSelector />
+        {/* From 600 px the labelled button, wrapping onto two lines when space is short; below, an
+            icon button with the same name and a tooltip. */}
         <Button
           variant="text"
           onClick={() => setFeedbackOpen(true)}
-          sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+          sx={{
+            display: { xs: 'none', sm: 'inline-flex' },
+            flexShrink: 1,
+            minWidth: 96,
+            lineHeight: 1.2,
+            textAlign: 'center',
+            whiteSpace: { sm: 'normal', lg: 'nowrap' },
+          }}
         >
           {FEEDBACK_TITLE}
         </Button>
         <Tooltip title={FEEDBACK_TITLE}>
-          <Button
-            variant="text"
+          <IconButton
             onClick={() => setFeedbackOpen(true)}
             aria-label={FEEDBACK_TITLE}
-            sx={{ display: { xs: 'inline-flex', md: 'none' }, minWidth: 0 }}
+            color="primary"
+            sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
           >
-            ?
-          </Button>
+            <FeedbackOutlinedIcon />
+          </IconButton>
         </Tooltip>
         <Tooltip title="Edit profile">
           <IconButton component={RouterLink} to="/account" aria-label="Edit profile" color="inherit">

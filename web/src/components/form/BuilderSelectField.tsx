@@ -1,8 +1,10 @@
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import { useSession } from '../../api/session';
 import { useBuilderSelection } from '../../app/builderSelection';
 import { useEnterpriseBuilders } from '../../features/builders/api/useBuilders';
+import { LoadError, loadErrorText } from '../LoadError';
 import { FormTextField } from './fields';
 
 /**
@@ -28,7 +30,7 @@ export function BuilderSelectField<T extends FieldValues>({
   onPicked?(): void;
 }) {
   const builders = useEnterpriseBuilders();
-  return (
+  const field = (
     <FormTextField
       control={control}
       name={name}
@@ -46,5 +48,12 @@ export function BuilderSelectField<T extends FieldValues>({
         </MenuItem>
       ))}
     </FormTextField>
+  );
+  if (!builders.isError) return field;
+  return (
+    <Stack spacing={1}>
+      {field}
+      <LoadError onRetry={() => void builders.refetch()}>{loadErrorText('Builders', builders.error)}</LoadError>
+    </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEnterpriseBuilders } from '../../features/builders/api/useBuilders';
+import { loadErrorText } from '../LoadError';
 import { FilterMenu } from './FilterMenu';
 import type { ListController } from './useListParams';
 
@@ -23,7 +24,8 @@ export function BuilderFilterMenu({ list }: { list: ListController<'filterByBuil
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         fullWidth
-        helperText={builders.isError ? 'Builders could not be loaded' : undefined}
+        error={builders.isError}
+        helperText={builders.isError ? loadErrorText('Builders', builders.error) : undefined}
       >
         <MenuItem value="">All builders</MenuItem>
         {(builders.data ?? []).map((b) => (

@@ -1,7 +1,7 @@
-import { useRef, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { ROW_MIN_HEIGHT, TABLE_MIN_WIDTH } from '../../app/config';
+import { LoadError } from '../LoadError';
 import type { Order, RowKey } from './useListParams';
 
 export interface Column<T> {
@@ -31,7 +32,11 @@ export interface DataTableProps<T> {
   selectable?: boolean;
   selected?: readonly RowKey[];
   onSelectedChange?(keys: RowKey[]): void;
-  onRowClick?(row: T): void;
+  /**
+   * Where a row leads. The first cell becomes a link (reachable with Tab, opened with Enter, and
+   * in a new tab with the browser's usual gestures); a click anywhere else on the row follows it.
+   */
+  rowHref?(row: T): string;
   loading?: boolean;
   error?: string | null;
   onRetry?(): void;
@@ -45,10 +50,20 @@ function cellText(row: unknown, key: string): ReactNode {
   return String(value);
 }
 
+/** Keys as one comparable string: in order for the rows shown, in any order for a selection. */
+const keyStrings = (keys: readonly RowKey[]) => keys.map((k) => `${typeof k}:${String(k)}`);
+const rowsSignature = (keys: readonly RowKey[]) => keyStrings(keys).join('\u0000');
+const selectionSignature = (keys: readonly RowKey[]) => keyStrings(keys).sort().join('\u0000');
+
+/** Clicks on the row's own controls (link, checkbox, buttons) are not row clicks. */
+const fromControl = (e: MouseEvent) =>
+  e.target instanceof Element && e.target.closest('a, button, input, label, [role="button"]') !== null;
+
 /**
  * The shared table: sortable headers, row selection (checkbox, shift-click ranges, select-all of
- * the visible rows), row click, empty and error rows. Rows are at least 49 px high and the table at
- * least 1230 px wide (it scrolls sideways inside its container).
+ * the visible rows), rows that lead somewhere (a link in the first cell, the whole row clickable),
+ * empty and error rows. Rows are at least 49 px high and the table at least 1230 px wide (it
+ * scrolls sideways inside its container).
  */
 export function DataTable<T>({
   columns,
@@ -60,33 +75,50 @@ export function DataTable<T>({
   selectable = false,
   selected = [],
   onSelectedChange,
-  onRowClick,
+  rowHref,
   loading = false,
   error,
   onRetry,
   emptyText = 'No record exist!',
 }: DataTableProps<T>) {
-  const anchor = useRef<number | null>(null);
+  const navigate = useNavigate();
   const keys = rows.map(rowKey);
+  const shown = rowsSignature(keys);
   const selectedSet = new Set(selected);
   const visibleSelected = keys.filter((k) => selectedSet.has(k)).length;
   const allSelected = keys.length > 0 && visibleSelected === keys.length;
+
+  // The shift-click anchor: the index of the last toggled row. It only holds for the rows and the
+  // selection it was set with; new rows (page, search, sort) or a selection replaced from outside
+  // (cleared, deleted) drop it.
+  const anchor = useRef<{ index: number; rows: string; selection: string } | null>(null);
+  const currentAnchor = () => {
+    const a = anchor.current;
+    return a && a.rows === shown && a.selection === selectionSignature(selected) ? a.index : null;
+  };
+
+  const select = (next: Set<RowKey>, anchorAt: number | null) => {
+    const keysNext = [...next];
+    anchor.current =
+      anchorAt === null ? null : { index: anchorAt, rows: shown, selection: selectionSignature(keysNext) };
+    onSelectedChange?.(keysNext);
+  };
 
   const toggle = (index: number, shift: boolean) => {
     if (!onSelectedChange) return;
     const key = keys[index];
     const willSelect = !selectedSet.has(key);
     const next = new Set(selected);
-    if (shift && anchor.current !== null && anchor.current < keys.length) {
-      const [from, to] = anchor.current < index ? [anchor.current, index] : [index, anchor.current];
+    const anchorIndex = shift ? currentAnchor() : null;
+    if (anchorIndex !== null) {
+      const [from, to] = anchorIndex < index ? [anchorIndex, index] : [index, anchorIndex];
       for (let i = from; i <= to; i++) {
         if (willSelect) next.add(keys[i]);
         else next.delete(keys[i]);
       }
     } else if (willSelect) next.add(key);
     else next.delete(key);
-    anchor.current = index;
-    onSelectedChange([...next]);
+    select(next, index);
   };
 
   const toggleAll = () => {
@@ -94,8 +126,7 @@ export function DataTable<T>({
     const next = new Set(selected);
     if (allSelected) for (const k of keys) next.delete(k);
     else for (const k of keys) next.add(k);
-    anchor.current = null;
-    onSelectedChange([...next]);
+    select(next, null);
   };
 
   const span = columns.length + (selectable ? 1 : 0);
@@ -104,18 +135,7 @@ export function DataTable<T>({
     body = (
       <TableRow sx={{ height: ROW_MIN_HEIGHT }}>
         <TableCell colSpan={span}>
-          <Alert
-            severity="error"
-            action={
-              onRetry ? (
-                <Button color="inherit" size="small" onClick={onRetry}>
-                  Retry
-                </Button>
-              ) : undefined
-            }
-          >
-            {error}
-          </Alert>
+          <LoadError onRetry={onRetry}>{error}</LoadError>
         </TableCell>
       </TableRow>
     );
@@ -131,13 +151,20 @@ export function DataTable<T>({
     body = rows.map((row, index) => {
       const key = keys[index];
       const isSelected = selectedSet.has(key);
+      const href = rowHref?.(row);
       return (
         <TableRow
           key={String(key)}
           hover
           selected={isSelected}
-          onClick={onRowClick ? () => onRowClick(row) : undefined}
-          sx={{ height: ROW_MIN_HEIGHT, cursor: onRowClick ? 'pointer' : undefined }}
+          onClick={
+            href === undefined
+              ? undefined
+              : (e) => {
+                  if (!fromControl(e)) navigate(href);
+                }
+          }
+          sx={{ height: ROW_MIN_HEIGHT, cursor: href === undefined ? undefined : 'pointer' }}
           data-row-key={String(key)}
         >
           {selectable && (
@@ -151,9 +178,20 @@ export function DataTable<T>({
               />
             </TableCell>
           )}
-          {columns.map((c) => (
-            <TableCell key={c.key}>{c.render ? c.render(row) : cellText(row, c.key)}</TableCell>
-          ))}
+          {columns.map((c, i) => {
+            const content = c.render ? c.render(row) : cellText(row, c.key);
+            return (
+              <TableCell key={c.key}>
+                {i === 0 && href !== undefined ? (
+                  <Link component={RouterLink} to={href} underline="hover" color="inherit" sx={{ fontWeight: 600 }}>
+                    {content}
+                  </Link>
+                ) : (
+                  content
+                )}
+              </TableCell>
+            );
+          })}
         </TableRow>
       );
     });

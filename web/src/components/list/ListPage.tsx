@@ -26,7 +26,8 @@ export interface ListPageProps<T, F extends string> {
   result: UseQueryResult<ListResponse<T>>;
   columns: readonly Column<T>[];
   rowKey(row: T): RowKey;
-  onRowClick?(row: T): void;
+  /** Where a row leads (its detail page): the first cell links there and the row is clickable. */
+  rowHref?(row: T): string;
   searchPlaceholder: string;
   /** Buttons at the top right (Add ...). */
   actions?: ReactNode;
@@ -34,8 +35,6 @@ export interface ListPageProps<T, F extends string> {
   filterMenu?: ReactNode;
   /** Delete of the selected rows behind a confirmation dialog; the screen passes its delete call. */
   deleteSelected?: DeleteSelectedOptions;
-  /** Extra buttons acting on the selected rows. */
-  selectionActions?: ReactNode;
 }
 
 /**
@@ -48,12 +47,11 @@ export function ListPage<T, F extends string>({
   result,
   columns,
   rowKey,
-  onRowClick,
+  rowHref,
   searchPlaceholder,
   actions,
   filterMenu,
   deleteSelected,
-  selectionActions,
 }: ListPageProps<T, F>) {
   const notify = useNotify();
   const builderId = useBuilderIdParam();
@@ -105,7 +103,6 @@ export function ListPage<T, F extends string>({
             </Typography>
           )}
           {deleteSelected && <DeleteSelected list={list} options={deleteSelected} />}
-          {selectionActions}
           <Button
             variant="outlined"
             startIcon={params.showAll ? <VisibilityOffIcon /> : <VisibilityIcon />}
@@ -148,7 +145,7 @@ export function ListPage<T, F extends string>({
           selectable
           selected={list.selected}
           onSelectedChange={list.setSelected}
-          onRowClick={onRowClick}
+          rowHref={rowHref}
           loading={result.isFetching}
           error={result.isError ? errorMessage(result.error) : null}
           onRetry={() => void result.refetch()}

@@ -1,6 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../api/session';
+import type { SessionUser } from '../../api/types';
+import { builderSelection } from '../../app/builderSelection';
 import { LocationProbe } from '../../test/utils';
 import { listStateStore, resetListStatesOutside, useListParams, type ListController } from './useListParams';
 
@@ -38,7 +41,11 @@ function setup(route: string) {
 
 const url = () => new URLSearchParams(screen.getByTestId('location').textContent!.split('?')[1] ?? '');
 
-beforeEach(() => listStateStore.reset());
+beforeEach(() => {
+  listStateStore.reset();
+  builderSelection.reset();
+  sessionStore.clear();
+});
 
 describe('useListParams', () => {
   it('starts from the defaults and writes them to the URL', () => {
@@ -115,6 +122,36 @@ describe('useListParams', () => {
     expect(list.selected).toEqual([]);
     act(() => list.setSelected(['c']));
     act(() => list.setLimit(50));
+    expect(list.selected).toEqual([]);
+  });
+
+  it('clears the selection when a new search, sort, filter or Show All replaces the rows', () => {
+    // Already on page 0: the page itself does not change.
+    setup('/agents');
+    const steps: (() => void)[] = [
+      () => list.setSearch('ann'),
+      () => list.setSort('email'),
+      () => list.setSort('email'),
+      () => list.setFilters({ filterByBuilder: '7' }),
+      () => list.setShowAll(true),
+      () => list.setShowAll(false),
+    ];
+    for (const step of steps) {
+      act(() => list.setSelected(['a']));
+      expect(list.selected).toEqual(['a']);
+      act(step);
+      expect(list.selected).toEqual([]);
+    }
+  });
+
+  it('keeps the selection while nothing changes and clears it when the top-bar builder changes', () => {
+    sessionStore.signIn('t', { username: 'ent', isEnterprise: true } as SessionUser);
+    builderSelection.set(0);
+    setup('/agents');
+    act(() => list.setSelected(['a']));
+    act(() => list.setSearch(''));
+    expect(list.selected).toEqual(['a']);
+    act(() => builderSelection.set(3));
     expect(list.selected).toEqual([]);
   });
 

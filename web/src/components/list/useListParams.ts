@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { createStore } from '../../lib/store';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../app/config';
+import { useBuilderIdParam } from '../../app/builderSelection';
 import type { Query } from '../../api/client';
 
 export type Order = 'asc' | 'desc';
@@ -124,10 +125,13 @@ export function useListParams<F extends string = never>(config: ListParamsConfig
   );
 
   const [selected, setSelected] = useState<RowKey[]>([]);
-  // Selection clears on a page or page-size change.
+  // The selection only ever holds rows on screen: it clears whenever the rows are replaced, i.e.
+  // on a page or page-size change (the spec's rule) and also on a new search, sort, filter, Show
+  // All / Hide All or top-bar builder, so that Delete, Export and Print never act on hidden rows.
+  const builderId = useBuilderIdParam();
   useEffect(() => {
     setSelected([]);
-  }, [params.page, params.limit]);
+  }, [serialized, builderId]);
 
   const query = useMemo<Query>(() => {
     const q: Query = {

@@ -3,6 +3,7 @@ import {
   AGENT_PASSWORD_MISMATCH,
   SELECT_ROLE,
   agentSchema,
+  agentToForm,
   emptyAgentForm,
   formToAgentInput,
   normalizeRoleId,
@@ -10,6 +11,7 @@ import {
   type AgentFormValues,
 } from './agentSchema';
 import { lettersAndSpaces, maskPhone } from '../../lib/format';
+import { ANN } from '../../test/fixtures';
 
 const valid: AgentFormValues = {
   ...emptyAgentForm(),
@@ -102,9 +104,25 @@ describe('agent form rules', () => {
     expect(normalizeRoleId(99)).toBeNull();
   });
 
-  it('sends no texts or emails for Other Staff', () => {
-    const body = formToAgentInput({ ...valid, roleId: 1, send_sms: 1, send_email: 1 }, false);
-    expect(body).toMatchObject({ roles: { id: 1 }, send_sms: 0, send_email: 0, notification_email: null });
+  it('sends no texts or emails for the roles without the lead-notification block', () => {
+    for (const id of [1, 7]) {
+      const body = formToAgentInput({ ...valid, roleId: id, send_sms: 1, send_email: 1 }, false);
+      expect(body).toMatchObject({ roles: { id }, send_sms: 0, send_email: 0, notification_email: null });
+    }
+    for (const id of [2, 4, 8]) {
+      expect(formToAgentInput({ ...valid, roleId: id, send_sms: 1, send_email: 1 }, false)).toMatchObject({
+        send_sms: 1,
+        send_email: 1,
+      });
+    }
+  });
+
+  it('shows a loaded agent with email notifications on and no notification email with their email', () => {
+    expect(agentToForm(ANN).notification_email).toBe('ann@example.com');
+    expect(agentToForm({ ...ANN, notification_email: 'leads@example.com' }).notification_email).toBe(
+      'leads@example.com',
+    );
+    expect(agentToForm({ ...ANN, send_email: 0 }).notification_email).toBe('');
   });
 
   it('defaults the notification email to the email when email notifications are on', () => {

@@ -33,6 +33,21 @@ export const OTHER_STAFF_ID = 1;
 /** Roles that get the lead-notification (text and email) block. */
 export const LEAD_NOTIFICATION_ROLES: readonly number[] = [2, 4, 8];
 
+/** Whether the role is offered lead notifications; the others (Other Staff, Trade Contractor) get none. */
+export const getsLeadNotifications = (roleId: number | null) =>
+  roleId !== null && LEAD_NOTIFICATION_ROLES.includes(roleId);
+
+/**
+ * The notification e-mail to show: the one set, else, when e-mail notifications are on, the
+ * user's e-mail (empty when there is none: the form then says 'No email set!').
+ */
+export function defaultNotificationEmail(
+  v: Pick<AgentFormValues, 'send_email' | 'notification_email' | 'email'>,
+): string {
+  const set = v.notification_email.trim();
+  return set || (v.send_email === 1 ? v.email.trim() : '');
+}
+
 /** Role ids stored on older accounts: -1 is Sales Staff; 1, 3 and 5 are Other Staff. */
 export function normalizeRoleId(id: number | null | undefined): number | null {
   if (id === null || id === undefined) return null;
@@ -119,7 +134,7 @@ const digitsToMask = (phone: string | null | undefined) => {
 };
 
 export function agentToForm(a: Agent): AgentFormValues {
-  return {
+  const form: AgentFormValues = {
     username: a.username,
     firstname: a.firstname ?? '',
     lastname: a.lastname ?? '',
@@ -133,13 +148,17 @@ export function agentToForm(a: Agent): AgentFormValues {
     send_email: Number(a.send_email) === 1 ? 1 : 0,
     notification_email: a.notification_email ?? '',
   };
+  return { ...form, notification_email: defaultNotificationEmail(form) };
 }
 
-/** The POST/PATCH body. Other Staff never gets texts or emails; the notification email falls back to the email. */
+/**
+ * The POST/PATCH body. Roles without the lead-notification block (Other Staff, Trade Contractor)
+ * never get texts or emails; the notification email falls back to the email.
+ */
 export function formToAgentInput(v: AgentFormValues, includeBuilder: boolean): AgentInput {
-  const otherStaff = v.roleId === OTHER_STAFF_ID;
-  const sendEmail = otherStaff ? 0 : v.send_email;
-  const notificationEmail = v.notification_email.trim() || (sendEmail ? v.email.trim() : '');
+  const leads = getsLeadNotifications(v.roleId);
+  const sendEmail = leads ? v.send_email : 0;
+  const notificationEmail = defaultNotificationEmail({ ...v, send_email: sendEmail });
   const body: AgentInput = {
     username: v.username.trim(),
     firstname: v.firstname.trim(),
@@ -147,7 +166,7 @@ export function formToAgentInput(v: AgentFormValues, includeBuilder: boolean): A
     phone: v.phone,
     email: v.email.trim(),
     roles: { id: v.roleId ?? 0 },
-    send_sms: otherStaff ? 0 : v.send_sms,
+    send_sms: leads ? v.send_sms : 0,
     send_email: sendEmail,
     notification_email: notificationEmail || null,
   };

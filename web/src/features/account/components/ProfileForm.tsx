@@ -59,6 +59,8 @@ export default function ProfileForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const updated = await updateProfile(formToProfileUpdate(values));
+      // The answer is the SessionUser; after a password change its token is a new one (the old
+      // token stopped working), which mergeUser stores with the user.
       if (updated && typeof updated === 'object') sessionStore.mergeUser(updated);
       notify.success('Updated successfully');
       await queryClient.invalidateQueries({ queryKey: profileKey });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,12 +13,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { ApiError, errorMessage } from '../../../api/client';
+import { useSession } from '../../../api/session';
 import { LoadingScreen } from '../../../app/LoadingScreen';
 import { useNotify } from '../../../app/notify';
 import {
@@ -34,14 +36,13 @@ import {
 import { LIST_KEY } from '../../../components/list/useListQuery';
 import { AGENTS_AREA, createAgent, resendPasswordEmail, updateAgent, useAgent } from '../api/agents';
 import {
-  LEAD_NOTIFICATION_ROLES,
   NO_EMAIL_SET,
-  OTHER_STAFF_ID,
   STAFF_ROLES,
   agentSchema,
   agentToForm,
   emptyAgentForm,
   formToAgentInput,
+  getsLeadNotifications,
   suggestUsername,
   type AgentFormValues,
 } from '../agentSchema';
@@ -106,22 +107,31 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
     setValue('username', suggestUsername(firstname ?? '', lastname ?? ''));
   }, [firstname, lastname, isEdit, setValue]);
 
-  const showLeadBlock = roleId !== null && LEAD_NOTIFICATION_ROLES.includes(roleId);
+  const showLeadBlock = getsLeadNotifications(roleId);
+  // Your own password is changed in Edit profile: the server revokes the token of an account
+  // whose password is set here, which would sign you out in the middle of the form.
+  const { user } = useSession();
+  const isSelf = isEdit && !!user && user.username.toLowerCase() === initial.username.toLowerCase();
 
+  // A role without the lead-notification block (Other Staff, Trade Contractor) gets none.
   const onRoleChange = (id: number) => {
     setValue('roleId', id, { shouldValidate: formState.isSubmitted });
-    if (id === OTHER_STAFF_ID) {
+    if (!getsLeadNotifications(id)) {
       setValue('send_sms', 0);
       setValue('send_email', 0);
     }
   };
 
-  const onSendEmailChange = (on: boolean) => {
-    setValue('send_email', on ? 1 : 0);
-    if (on && !getValues('notification_email').trim() && getValues('email').trim()) {
-      setValue('notification_email', getValues('email').trim());
-    }
-  };
+  // With email notifications on, an empty notification email takes the user's email, and one
+  // that was the email follows it as it is edited.
+  const lastEmail = useRef(email);
+  useEffect(() => {
+    const previous = lastEmail.current;
+    lastEmail.current = email;
+    if (sendEmail !== 1) return;
+    const current = getValues('notification_email').trim();
+    if (current === '' || current === previous.trim()) setValue('notification_email', email.trim());
+  }, [sendEmail, email, getValues, setValue]);
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -155,9 +165,11 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
   );
 
   const resend = async () => {
+    if (!initial) return;
     setResending(true);
     try {
-      const res = await resendPasswordEmail(getValues('username'), getValues('email'));
+      // The link goes to the saved address, not to an unsaved edit of the field.
+      const res = await resendPasswordEmail(initial.username, initial.email);
       notify.success(res?.message ?? 'Success resend email!');
     } catch (e) {
       notify.error(errorMessage(e));
@@ -267,7 +279,12 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
               />
               <FormControlLabel
                 label="Send lead notifications by email"
-                control={<Switch checked={sendEmail === 1} onChange={(e) => onSendEmailChange(e.target.checked)} />}
+                control={
+                  <Switch
+                    checked={sendEmail === 1}
+                    onChange={(e) => setValue('send_email', e.target.checked ? 1 : 0)}
+                  />
+                }
               />
               {sendEmail === 1 && (
                 <FormTextField
@@ -275,7 +292,13 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
                   name="notification_email"
                   label="Notification email"
                   type="email"
-                  hint={!notificationEmail?.trim() && !email?.trim() ? NO_EMAIL_SET : 'Lead emails go to this address'}
+                  hint={
+                    notificationEmail.trim()
+                      ? 'Lead emails go to this address'
+                      : email.trim()
+                        ? `Empty: lead emails go to ${email.trim()}`
+                        : NO_EMAIL_SET
+                  }
                 />
               )}
             </Stack>
@@ -287,9 +310,19 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
             Save
           </Button>
-          <Button variant="outlined" onClick={() => setPasswordOpen(true)}>
-            Set a Temporary Password
-          </Button>
+          {isSelf ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              To change your own password, use{' '}
+              <Link component={RouterLink} to="/account/edit-profile">
+                Edit profile
+              </Link>
+              .
+            </Typography>
+          ) : (
+            <Button variant="outlined" onClick={() => setPasswordOpen(true)}>
+              Set a Temporary Password
+            </Button>
+          )}
           {passWord && (
             <Chip
               label="Temporary password set"

@@ -36,7 +36,7 @@ export default function AgentsListPage() {
       result={result}
       columns={AGENT_COLUMNS}
       rowKey={(r) => r.username}
-      onRowClick={(r) => navigate(`/agents/${encodeURIComponent(r.username)}`)}
+      rowHref={(r) => `/agents/${encodeURIComponent(r.username)}`}
       searchPlaceholder="Search all agents"
       actions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/agents/add')}>

@@ -28,8 +28,23 @@ export function enterpriseUser(username: string, builderId: number) {
   return api<AuthResponse>('/auth/enterprise_user', { method: 'POST', body });
 }
 
+/**
+ * A failure of the automatic POST /api/auth/enterprise_user that follows an enterprise user's
+ * sign-in. The credentials were right, so its 403 or 404 is not a sign-in failure: it shows the
+ * server's message, not the sign-in wording.
+ */
+export class EnterpriseSignInError extends Error {
+  constructor(cause: unknown) {
+    super(
+      cause instanceof ApiError && cause.status !== undefined && cause.message ? cause.message : 'Something went wrong',
+    );
+    this.name = 'EnterpriseSignInError';
+  }
+}
+
 /** Sign-in failures: 404, 403, no response, else the server's text. */
 export function signInErrorMessage(error: unknown): string {
+  if (error instanceof EnterpriseSignInError) return error.message;
   if (error instanceof ApiError) {
     if (error.status === undefined) return 'Something went wrong';
     if (error.status === 404) return 'User not found';

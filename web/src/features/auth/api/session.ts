@@ -6,7 +6,7 @@ import { sessionStore } from '../../../api/session';
 import type { AuthResponse, SessionUser } from '../../../api/types';
 import { builderSelection } from '../../../app/builderSelection';
 import { listStateStore } from '../../../components/list/useListParams';
-import { enterpriseUser } from './auth';
+import { EnterpriseSignInError, enterpriseUser } from './auth';
 
 export interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
@@ -25,7 +25,8 @@ export function destinationAfterSignIn(user: SessionUser, from?: FromState['from
  * Stores a sign-in and moves on: admin → /choose_PM; enterprise user with an enterpriseId →
  * re-authenticated as enterprise user for their builder, then /; without one → /choose_builder;
  * others → where they came from, or /. With `to`, stores the session and goes there (the choose
- * pages, whose answers are final).
+ * pages, whose answers are final). A failed re-authentication throws `EnterpriseSignInError`
+ * (the server's message), never a sign-in error.
  */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
@@ -39,7 +40,7 @@ export function useCompleteSignIn() {
           ({ token, user } = await enterpriseUser(user.username, user.builderId ?? 0));
         } catch (e) {
           sessionStore.clear();
-          throw e;
+          throw new EnterpriseSignInError(e);
         }
         sessionStore.signIn(token, user);
       }

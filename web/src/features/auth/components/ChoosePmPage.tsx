@@ -8,16 +8,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../api/client';
 import type { Builder, PmRow } from '../../../api/types';
-import { useAllBuilders, useBuilderPms } from '../../builders/api/useBuilders';
+import { SEARCH_DEBOUNCE_MS } from '../../../app/config';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { useBuilderPms, useBuilderSearch } from '../../builders/api/useBuilders';
 import { adminAsPm } from '../api/auth';
 import { useCompleteSignIn, useLogout } from '../api/session';
 import { AuthCard } from './AuthCard';
 
 export const pmName = (pm: PmRow) => `${pm.firstname} ${pm.lastname}`.trim() || pm.username;
 
-/** /choose_PM: the platform admin picks a builder, then one of its PMs, and signs in as that PM. */
+/**
+ * /choose_PM: the platform admin picks a builder, then one of its PMs, and signs in as that PM.
+ * The builder picker searches the server as the admin types (400 ms), so every builder can be
+ * found however many there are.
+ */
 export default function ChoosePmPage() {
-  const builders = useAllBuilders();
+  const [builderInput, setBuilderInput] = useState('');
+  const [builderSearch, setBuilderSearch] = useState('');
+  const builders = useBuilderSearch(useDebouncedValue(builderSearch, SEARCH_DEBOUNCE_MS));
   const [builder, setBuilder] = useState<Builder | null>(null);
   const pms = useBuilderPms(builder?.builder_id ?? null);
   const [pmUsername, setPmUsername] = useState('');
@@ -25,7 +33,10 @@ export default function ChoosePmPage() {
   const [error, setError] = useState<string | null>(null);
   const completeSignIn = useCompleteSignIn();
   const logout = useLogout();
-  const builderList = builders.data?.data ?? [];
+  const found = builders.data?.data ?? [];
+  // The chosen builder stays an option while another search is shown.
+  const builderList = builder && !found.some((b) => b.builder_id === builder.builder_id) ? [builder, ...found] : found;
+  const moreBuilders = (builders.data?.total ?? 0) > found.length;
   const pmList = pms.data ?? [];
   const pm = pmList.find((p) => p.username === pmUsername) ?? null;
 
@@ -46,20 +57,35 @@ export default function ChoosePmPage() {
       <Stack spacing={2}>
         {error && <Alert severity="error">{error}</Alert>}
         {builders.isError && <Alert severity="error">{errorMessage(builders.error)}</Alert>}
-        {builders.isSuccess && builderList.length === 0 ? (
+        {builders.isSuccess && builderSearch === '' && found.length === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>No builders were found</Typography>
         ) : (
           <Autocomplete
             options={builderList}
-            loading={builders.isPending}
+            // The server filters; the options are its answer as they are.
+            filterOptions={(options) => options}
+            loading={builders.isFetching}
+            noOptionsText="No builders were found"
             value={builder}
+            inputValue={builderInput}
+            onInputChange={(_, text, reason) => {
+              setBuilderInput(text);
+              // Picking a builder writes its name into the box: that is not a new search.
+              if (reason === 'input' || reason === 'clear') setBuilderSearch(reason === 'clear' ? '' : text);
+            }}
             onChange={(_, b) => {
               setBuilder(b);
               setPmUsername('');
             }}
             getOptionLabel={(b) => b.name}
             isOptionEqualToValue={(a, b) => a.builder_id === b.builder_id}
-            renderInput={(params) => <TextField {...params} label="Builder" />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Builder"
+                helperText={moreBuilders ? 'Type to search all builders' : undefined}
+              />
+            )}
           />
         )}
         {builder &&

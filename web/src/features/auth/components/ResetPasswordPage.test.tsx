@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PublicOnly } from '../../../app/guards';
 import { sessionStore } from '../../../api/session';
-import { mockFetch, renderRoute, type MockResponse, type RecordedCall } from '../../../test/utils';
+import { mockFetch, mockRoutes as server, renderRoute, type MockResponse } from '../../../test/utils';
 import ResetPasswordPage from './ResetPasswordPage';
 
 const RESET = '/api/auth/password_reset';
@@ -15,13 +15,6 @@ function start(route = '/reset_password?token=t1&refreshToken=r1') {
     </PublicOnly>,
     { path: '/reset_password', route },
   );
-}
-
-function server(handlers: Partial<Record<string, (call: RecordedCall) => MockResponse>>) {
-  return mockFetch((call) => {
-    const h = handlers[`${call.method} ${call.path}`];
-    return h ? h(call) : { status: 500, body: { message: 'unexpected' } };
-  });
 }
 
 const location = () => screen.getByTestId('location').textContent;

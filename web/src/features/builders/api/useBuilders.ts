@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import type { Builder, BuilderList, PmRow } from '../../../api/types';
@@ -15,11 +15,22 @@ export function useEnterpriseBuilders(enabled = true) {
   });
 }
 
-/** Builders the caller may see, first 150 (admin's /choose_PM). */
-export function useAllBuilders() {
+/** How many builders one search answers (the picker narrows by typing, not by paging). */
+export const BUILDER_SEARCH_LIMIT = 25;
+
+/**
+ * Builders the caller may see whose name matches `search` (GET /api/builders?search=&limit=25,
+ * sorted by name): the admin's picker on /choose_PM asks again as the user types. The previous
+ * answer stays on screen while the next one loads.
+ */
+export function useBuilderSearch(search: string) {
+  const text = search.trim();
   return useQuery({
-    queryKey: ['builders', 'all'],
-    queryFn: ({ signal }) => api<BuilderList>('/builders', { query: { limit: 150 }, signal }),
+    queryKey: ['builders', 'search', text],
+    queryFn: ({ signal }) =>
+      api<BuilderList>('/builders', { query: { search: text, limit: BUILDER_SEARCH_LIMIT }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
   });
 }
 

@@ -21,6 +21,7 @@ import { errorMessage } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import type { AgentRow, Team, TeamInput } from '../../../api/types';
 import { LoadingScreen } from '../../../app/LoadingScreen';
+import { LoadError, loadErrorText } from '../../../components/LoadError';
 import { useNotify } from '../../../app/notify';
 import {
   BuilderSelectField,
@@ -74,6 +75,7 @@ function TeamForm({ team }: { team: Team | null }) {
   const available = useAvailableAgents(builderId);
   const memberNames = new Set(members.map((m) => m.username));
   const options = (available.data ?? []).filter((a) => isTeamEligible(a) && !memberNames.has(a.username));
+  const availableError = available.isError ? loadErrorText('Agents', available.error) : null;
 
   const setMembersAndField = (next: AgentRow[]) => {
     setMembers(next);
@@ -176,7 +178,7 @@ function TeamForm({ team }: { team: Team | null }) {
             isOptionEqualToValue={(a, b) => a.username === b.username}
             loading={available.isFetching}
             disabled={pending !== null || builderId === null || builderId === undefined}
-            noOptionsText="No agents were found"
+            noOptionsText={availableError ?? 'No agents were found'}
             blurOnSelect
             renderOption={(props, a) => {
               const { key, ...rest } = props as typeof props & { key: string };
@@ -199,11 +201,16 @@ function TeamForm({ team }: { team: Team | null }) {
               <TextField
                 {...params}
                 label="Search/Add New Agent"
-                error={!!agentsError}
+                error={!!agentsError || availableError !== null}
                 helperText={builderId ? undefined : chooseBuilder ? 'Choose a builder first' : undefined}
               />
             )}
           />
+          {availableError && (
+            <LoadError sx={{ mt: 1 }} onRetry={() => void available.refetch()}>
+              {availableError}
+            </LoadError>
+          )}
           {agentsError && <FormHelperText error>{agentsError}</FormHelperText>}
         </Box>
         <Box>

@@ -31,7 +31,7 @@ export default function TeamsListPage() {
       result={result}
       columns={TEAM_COLUMNS}
       rowKey={(r) => r.id}
-      onRowClick={(r) => navigate(`/teams/${r.id}`)}
+      rowHref={(r) => `/teams/${r.id}`}
       searchPlaceholder="Search all teams"
       actions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/teams/add')}>
