@@ -170,6 +170,8 @@ pub struct Community {
     pub fields: CommunityFields,
     pub agents: Vec<AgentRow>,
     pub teams: Vec<TeamRow>,
+    #[serde(rename = "communityProperties")]
+    pub properties: Vec<crate::properties::CommunityProperty>,
 }
 
 const RECORD: &str = "SELECT c.*, b.name AS \"builderName\", s.status FROM communities c \
@@ -261,6 +263,7 @@ pub async fn get(db: &Db, scope: &Scope, id: i64) -> Result<Option<Community>> {
         },
         agents,
         teams,
+        properties: crate::properties::of_community(db, scope, id).await?,
     }))
 }
 
@@ -387,6 +390,19 @@ pub async fn save(
         tx.commit().await?;
         Ok(Some(saved))
     })
+}
+
+/// How many homes stand in the given communities (a community with homes cannot be deleted).
+pub async fn property_count(db: &Db, ids: &[i64]) -> Result<i64> {
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+    let sql = format!(
+        "SELECT COUNT(*) FROM properties WHERE community_id IN ({})",
+        list.join(",")
+    );
+    on_pool!(db, |pool| sqlx::query_scalar(&sql).fetch_one(pool).await)
 }
 
 pub async fn delete_in_scope(db: &Db, scope: &Scope, ids: &[i64]) -> Result<u64> {

@@ -18,6 +18,7 @@ pub mod flags;
 pub mod jobs;
 pub mod list;
 mod migrate;
+pub mod properties;
 pub mod resets;
 pub mod settings;
 pub mod surveys;

@@ -25,6 +25,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(1, "0001_foundation"),
     migration!(2, "0002_communities"),
     migration!(3, "0003_builder_settings"),
+    migration!(4, "0004_properties"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -7,6 +7,7 @@ pub mod community;
 pub mod hours;
 pub mod lists;
 pub mod messaging;
+pub mod property;
 pub mod roles;
 pub mod surveys;
 pub mod validation;

@@ -62,6 +62,107 @@ fn new_user(p: &Person, builder_id: Option<i64>, hash: &str, n: usize) -> NewUse
     }
 }
 
+const STREETS: [&str; 6] = [
+    "Juniper Lane",
+    "Bluebonnet Way",
+    "Cypress Court",
+    "Live Oak Drive",
+    "Pecan Trail",
+    "Sage Street",
+];
+/// Every disposition a demo community's homes go through, touring ones first.
+const DEMO_DISPOSITIONS: [&str; 6] = [
+    "PROPERTY_AVAILABLE",
+    "PROPERTY_AVAILABLE",
+    "PROPERTY_UNDER_CONTRACT",
+    "PROPERTY_SOLD",
+    "PROPERTY_CREATED",
+    "PROPERTY_STAFF_ACCESS",
+];
+
+/// Six homes in a community, in every disposition (rented ones for a rental builder).
+async fn homes_in(
+    db: &Db,
+    builder: i64,
+    community: i64,
+    (city, state, zip): (&str, &str, &str),
+    n: usize,
+    pm: i64,
+    author: &str,
+) -> db::Result<()> {
+    let builder_record = db::builders::get(db, &db::Scope::All, builder).await?;
+    let rental = builder_record.as_ref().is_some_and(|b| b.is_rental);
+    let timezone = builder_record
+        .map(|b| b.timezone)
+        .unwrap_or(domain::catalog::DEFAULT_TIMEZONE);
+    for k in 0..6 {
+        let constant = match (rental, k) {
+            (true, 3) => "PROPERTY_RENTED",
+            (_, 5) if n % 2 == 1 => "PROPERTY_NOT_AVAILABLE",
+            _ => DEMO_DISPOSITIONS[k],
+        };
+        let disposition =
+            domain::catalog::disposition_by_constant(constant).expect("a known disposition");
+        let fields = db::properties::PropertyFields {
+            community_id: community,
+            disposition_id: disposition.id,
+            house_num: Some(format!("{}", 10 + k * 3 + n)),
+            address_1: format!(
+                "{} {}",
+                100 + k * 12 + n * 40,
+                STREETS[(k + n) % STREETS.len()]
+            ),
+            city: city.into(),
+            state: state.into(),
+            zipcode: zip.into(),
+            latitude: 30.2 + n as f64 * 0.05 + k as f64 * 0.002,
+            longitude: -97.7 - n as f64 * 0.05 - k as f64 * 0.002,
+            price_cents: Some(if rental {
+                185_000 + k as i64 * 15_000
+            } else {
+                38_900_000 + k as i64 * 1_750_000
+            }),
+            bedrooms: 2 + (k as i64 % 3),
+            full_bathrooms: 2,
+            half_bathrooms: (k % 2) as i64,
+            square_footage: 1450 + k as i64 * 210,
+            is_model: k == 0,
+            timezone,
+            marketing_name: Some(
+                [
+                    "The Aspen",
+                    "The Birch",
+                    "The Cedar",
+                    "The Dogwood",
+                    "The Elm",
+                    "The Fir",
+                ][k]
+                    .into(),
+            ),
+            contract_date: (constant == "PROPERTY_SOLD").then(|| "2026-10-01".to_string()),
+            tour_hours_start: 5,
+            tour_hours_end: 23,
+            ..Default::default()
+        };
+        let staffing = db::properties::Staffing {
+            agents: &[(pm, true)],
+            team_ids: &[],
+        };
+        db::properties::save(
+            db,
+            &db::Scope::All,
+            None,
+            builder,
+            &fields,
+            &staffing,
+            &[],
+            author,
+        )
+        .await?;
+    }
+    Ok(())
+}
+
 /// Fills an empty database; refuses one that already has builders.
 pub async fn fill(db: &Db) -> Result<(), String> {
     if db::builders::any(db).await.map_err(|e| e.to_string())? {
@@ -405,8 +506,20 @@ pub async fn fill(db: &Db) -> Result<(), String> {
                 user_ids: &[agent],
                 team_ids: &[],
             };
-            db::communities::save(db, &db::Scope::All, None, builder, &fields, &members, point)
-                .await?;
+            let community =
+                db::communities::save(db, &db::Scope::All, None, builder, &fields, &members, point)
+                    .await?
+                    .expect("a new community");
+            homes_in(
+                db,
+                builder,
+                community,
+                (city, state, zip),
+                i,
+                ids[point],
+                point,
+            )
+            .await?;
         }
         Ok(())
     }

@@ -1,6 +1,9 @@
 //! The `tourdesk` server: configuration, the HTTP API, auth, exports, background jobs and the
 //! demo world.
 
+// The property detail is one large `json!` object.
+#![recursion_limit = "256"]
+
 pub mod app;
 pub mod auth;
 pub mod config;

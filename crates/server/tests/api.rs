@@ -2321,3 +2321,340 @@ async fn message_previews_and_training_catalogue() {
     );
     w.done().await;
 }
+
+fn new_property(community_id: i64) -> Value {
+    json!({"community_id": community_id, "timezone": 53, "house_num": "42", "address_1": "7 Meadow Lane", "city": "Austin",
+        "state": "TX", "zipcode": "78701", "price": "455000", "bedrooms": "3", "fullBathrooms": 2, "halfBathrooms": "1",
+        "squareFootage": "1900", "isModel": false, "disposition_id": 11,
+        "agents": [{"agentUsername": "demo.pm", "is_project_manager": true}, {"agentUsername": "demo.sales", "is_project_manager": false}],
+        "property_backup_code": "", "trade_code": "5555", "alarm": true, "alarm_company": "SafeCo"})
+}
+
+#[tokio::test]
+async fn properties_are_created_listed_edited_and_retired() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let list = w
+        .call(Method::GET, "/api/properties", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(list["total"], 18, "three demo communities of six homes");
+    for (column, _) in db::properties::PROPERTIES.sort_columns {
+        assert_eq!(
+            w.call(
+                Method::GET,
+                &format!("/api/properties?orderBy={column}&order=asc"),
+                Some(&token),
+                None
+            )
+            .await
+            .status,
+            StatusCode::OK,
+            "{column}"
+        );
+    }
+    let sold = w
+        .call(
+            Method::GET,
+            "/api/properties?lockDisposition=Sold",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(sold["total"], 3);
+    assert!(sold["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["disposition"] == "Sold"));
+    assert_eq!(
+        w.call(
+            Method::GET,
+            "/api/properties?lockDisposition=Gone",
+            Some(&token),
+            None
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let oak = w
+        .call(
+            Method::GET,
+            "/api/communities?search=oak",
+            Some(&token),
+            None,
+        )
+        .await
+        .json()["data"][0]["id"]
+        .as_i64()
+        .unwrap();
+
+    let empty = w
+        .call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&token),
+            Some(json!({"price": "abc"})),
+        )
+        .await;
+    let errors = &empty.json()["errors"];
+    assert_eq!(errors["address_1"], "Address field is required");
+    assert_eq!(errors["price"], "Price must be a number");
+    assert_eq!(errors["community_id"], "Community required");
+    let mut no_pm = new_property(oak);
+    no_pm["agents"] = json!([{"agentUsername": "demo.sales", "is_project_manager": false}]);
+    let a = w
+        .call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&token),
+            Some(no_pm),
+        )
+        .await;
+    assert_eq!(a.json()["message"], "A PM is required to be assigned!");
+    let mut rented = new_property(oak);
+    rented["disposition_id"] = json!(14);
+    assert_eq!(
+        w.call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&token),
+            Some(rented)
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Rented is for rental builders"
+    );
+
+    let created = w
+        .call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&token),
+            Some(new_property(oak)),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    let id = created.json()["property_id"].as_i64().unwrap();
+    let property = w
+        .call(
+            Method::GET,
+            &format!("/api/properties/{id}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        (property["address_1"].as_str(), property["price"].as_i64()),
+        (Some("7 Meadow Lane"), Some(455000))
+    );
+    assert_eq!(property["disposition"], "Accessible");
+    assert_eq!(property["agents"][0]["agentUsername"], "demo.pm");
+    assert!(
+        property["property_backup_code"].as_str().unwrap().len() >= 6,
+        "the community's master code fills in"
+    );
+    assert_eq!(property["trade_code"], "5555");
+    assert_eq!(property["alarm_company"], "SafeCo");
+    let homes = w
+        .call(Method::GET, "/api/auth/session", Some(&token), None)
+        .await
+        .json()["builderId"]
+        .as_i64()
+        .unwrap();
+    let events = db::properties::pending_events(&w.state.db, homes)
+        .await
+        .unwrap();
+    assert_eq!(
+        events.last().unwrap().0,
+        "tours.enable",
+        "a home that starts touring is an event"
+    );
+
+    let mut edit = property.clone();
+    edit["latitude"] = json!("");
+    edit["squareFootage"] = json!(" ");
+    let bad = w
+        .call(
+            Method::POST,
+            &format!("/api/properties/{id}"),
+            Some(&token),
+            Some(edit.clone()),
+        )
+        .await;
+    assert_eq!(bad.json()["errors"]["latitude"], "Latitude is required");
+    assert_eq!(
+        bad.json()["errors"]["squareFootage"],
+        "Square Footage is required"
+    );
+    let mut edit = property.clone();
+    edit["alarm"] = json!(false);
+    edit["disposition_id"] = json!(16);
+    edit["contract_date"] = json!("2026-11-01");
+    let saved = w
+        .call(
+            Method::POST,
+            &format!("/api/properties/{id}"),
+            Some(&token),
+            Some(edit),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    let property = w
+        .call(
+            Method::GET,
+            &format!("/api/properties/{id}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert!(
+        property["alarm_company"].is_null(),
+        "turning the alarm off clears its fields"
+    );
+    assert!(
+        property["contract_date"].is_null(),
+        "the contract date belongs to sold homes"
+    );
+    assert_eq!(
+        db::properties::pending_events(&w.state.db, homes)
+            .await
+            .unwrap()
+            .last()
+            .unwrap()
+            .0,
+        "tours.disable"
+    );
+
+    let retired = w
+        .call(
+            Method::PATCH,
+            &format!("/api/properties/{id}/retire"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(retired.status, StatusCode::OK);
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/properties/{id}"),
+            Some(&token),
+            None
+        )
+        .await
+        .json()["disposition"],
+        "Sold"
+    );
+    let in_oak = w
+        .call(
+            Method::GET,
+            &format!("/api/properties/properties_by_community/{oak}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(in_oak.as_array().unwrap().len(), 7);
+    let community = w
+        .call(
+            Method::GET,
+            &format!("/api/communities/{oak}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        community["communityProperties"].as_array().unwrap().len(),
+        7
+    );
+    let refused = w
+        .call(
+            Method::DELETE,
+            "/api/communities",
+            Some(&token),
+            Some(json!({"ids": [oak]})),
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a community with homes stays"
+    );
+    let csv = w
+        .call(
+            Method::POST,
+            "/api/properties/exportAll",
+            Some(&token),
+            Some(json!({"params": {"search": "meadow"}})),
+        )
+        .await;
+    assert_eq!(csv.text().lines().count(), 2);
+    assert!(csv.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap()
+        .contains("properties-export.csv"));
+
+    let cedar = w.sign_in("cedar.pm").await;
+    for (method, path, body) in [
+        (Method::GET, format!("/api/properties/{id}"), None),
+        (
+            Method::POST,
+            format!("/api/properties/{id}"),
+            Some(property.clone()),
+        ),
+        (Method::PATCH, format!("/api/properties/{id}/retire"), None),
+        (
+            Method::GET,
+            format!("/api/properties/properties_by_community/{oak}"),
+            None,
+        ),
+    ] {
+        let a = w.call(method.clone(), &path, Some(&cedar), body).await;
+        assert_eq!(
+            a.status,
+            StatusCode::NOT_FOUND,
+            "{method} {path}: {}",
+            a.text()
+        );
+    }
+    let cedar_community = w
+        .call(Method::GET, "/api/communities", Some(&cedar), None)
+        .await
+        .json()["data"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let mut foreign = new_property(cedar_community);
+    foreign["builder_id"] = json!(homes);
+    assert_eq!(
+        w.call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&cedar),
+            Some(foreign)
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let mut wrong_community = new_property(oak);
+    wrong_community["agents"] = json!([{"agentUsername": "cedar.pm", "is_project_manager": true}]);
+    assert_eq!(
+        w.call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&cedar),
+            Some(wrong_community)
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    w.done().await;
+}

@@ -336,6 +336,24 @@ pub async fn delete(
     if request.ids.is_empty() {
         return Err(ApiError::field("ids", "Select at least one community"));
     }
+    let visible: Vec<i64> = {
+        let mut ids = Vec::new();
+        for id in &request.ids {
+            if db::communities::get(&state.db, &caller.scope, *id)
+                .await?
+                .is_some()
+            {
+                ids.push(*id);
+            }
+        }
+        ids
+    };
+    if db::communities::property_count(&state.db, &visible).await? > 0 {
+        return Err(ApiError::field(
+            "ids",
+            "Remove or move the community's properties first",
+        ));
+    }
     if db::communities::delete_in_scope(&state.db, &caller.scope, &request.ids).await? == 0 {
         return Err(ApiError::not_found());
     }

@@ -14,6 +14,7 @@ use crate::app::AppState;
 pub mod agents;
 pub mod communities;
 pub mod profile;
+pub mod properties;
 pub mod reference;
 pub mod session;
 pub mod settings;
@@ -46,6 +47,7 @@ pub fn routes() -> Router<AppState> {
         .merge(settings::routes())
         .merge(surveys::routes())
         .merge(training::routes())
+        .merge(properties::routes())
         .route("/files/{key}", get(crate::files::serve))
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs_page))
@@ -83,6 +85,8 @@ impl Modify for BearerAuth {
         communities::delete_qr_code, communities::export, communities::export_all, communities::print,
         settings::get_settings, settings::save_settings, settings::save_disclosures, settings::save_messaging, settings::messaging_preview, settings::get_timezone,
         settings::save_timezone, surveys::pre_tour, surveys::save_pre_tour, surveys::post_tour, surveys::save_post_tour, training::training,
+        properties::list, properties::create, properties::update, properties::get_property, properties::retire,
+        properties::by_community, properties::export, properties::export_all, properties::print,
     ),
     components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))
 )]

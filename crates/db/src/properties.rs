@@ -1,0 +1,490 @@
+//! Properties: the homes of a builder's communities.
+
+use chrono::{DateTime, Utc};
+use domain::hours::{StaffDay, TourDay};
+use domain::lists::Order;
+use serde::Serialize;
+use sqlx::FromRow;
+use utoipa::ToSchema;
+
+use crate::list::ListSpec;
+use crate::{now, on_pool, Db, Result, Scope};
+
+/// One row of the properties list.
+#[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
+pub struct PropertyRow {
+    pub property_id: i64,
+    pub house_num: Option<String>,
+    pub address_1: String,
+    pub subdivision: Option<String>,
+    pub city: String,
+    pub state: String,
+    pub zipcode: String,
+    pub community_id: i64,
+    pub community: String,
+    pub disposition_id: i64,
+    pub disposition: String,
+    /// Whole US dollars (rent per month for rental builders).
+    pub price: Option<i64>,
+    pub bedrooms: i64,
+    #[serde(rename = "isModel")]
+    #[sqlx(rename = "isModel")]
+    pub is_model: bool,
+    pub marketing_name: Option<String>,
+    pub builder_id: i64,
+    pub builder: String,
+    pub modified_on: DateTime<Utc>,
+}
+
+pub const PROPERTIES: ListSpec = ListSpec {
+    columns: "p.property_id, p.house_num, p.address_1, p.subdivision, p.city, p.state, p.zipcode, p.community_id, \
+              c.name AS community, p.disposition_id, d.name AS disposition, p.price_cents / 100 AS price, p.bedrooms, \
+              p.is_model AS \"isModel\", p.marketing_name, p.builder_id, b.name AS builder, p.modified_on",
+    from: "properties p JOIN builders b ON b.builder_id = p.builder_id JOIN communities c ON c.id = p.community_id \
+           JOIN catalog d ON d.catalog_id = p.disposition_id",
+    scope_column: "p.builder_id",
+    search_columns: &["p.address_1", "p.house_num", "p.subdivision", "p.city", "p.zipcode", "c.name", "p.marketing_name", "p.mls_number"],
+    sort_columns: &[
+        ("property_id", "p.property_id"),
+        ("house_num", "lower(p.house_num)"),
+        ("address_1", "lower(p.address_1)"),
+        ("subdivision", "lower(p.subdivision)"),
+        ("city", "lower(p.city)"),
+        ("state", "lower(p.state)"),
+        ("zipcode", "p.zipcode"),
+        ("community", "lower(c.name)"),
+        ("disposition", "lower(d.name)"),
+        ("price", "p.price_cents"),
+        ("bedrooms", "p.bedrooms"),
+        ("builder", "lower(b.name)"),
+        ("modified_on", "p.modified_on"),
+    ],
+    default_sort: ("modified_on", Order::Desc),
+    tie_breaker: "p.property_id",
+    key_column: "p.property_id",
+    base_condition: "",
+};
+
+/// Everything the property forms save.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PropertyFields {
+    pub community_id: i64,
+    pub disposition_id: i64,
+    pub house_num: Option<String>,
+    pub address_1: String,
+    pub subdivision: Option<String>,
+    pub city: String,
+    pub state: String,
+    pub zipcode: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    pub price_cents: Option<i64>,
+    pub bedrooms: i64,
+    pub full_bathrooms: i64,
+    pub half_bathrooms: i64,
+    pub square_footage: i64,
+    pub is_model: bool,
+    pub timezone: i64,
+    pub url_1: Option<String>,
+    pub rental_application_url: Option<String>,
+    pub marketing_name: Option<String>,
+    pub mls_number: Option<String>,
+    pub external_identifier: Option<String>,
+    pub external_identifier_2: Option<String>,
+    pub alarm: bool,
+    pub alarm_company: Option<String>,
+    pub armed_hours: Option<String>,
+    pub disarm_code: Option<String>,
+    pub emergency_notes: Option<String>,
+    pub property_backup_code: String,
+    pub trade_code: String,
+    pub sales_code: String,
+    pub resident_code: String,
+    pub access_notes: Option<String>,
+    pub contract_date: Option<String>,
+    pub access_settings: bool,
+    pub relock_interval: Option<i64>,
+    pub end_of_day_lockup: Option<String>,
+    pub staff_lock_interval: Option<i64>,
+    pub tour_hours: Option<Vec<TourDay>>,
+    pub staff_hours: Option<Vec<StaffDay>>,
+    pub tour_hours_start: i64,
+    pub tour_hours_end: i64,
+}
+
+/// A property as stored, with its builder, community and disposition names.
+#[derive(Debug, Clone, FromRow)]
+pub struct PropertyRecord {
+    pub property_id: i64,
+    pub builder_id: i64,
+    pub builder: String,
+    pub community: String,
+    pub disposition: String,
+    pub disposition_constant: String,
+    pub community_id: i64,
+    pub disposition_id: i64,
+    pub house_num: Option<String>,
+    pub address_1: String,
+    pub subdivision: Option<String>,
+    pub city: String,
+    pub state: String,
+    pub zipcode: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    pub price_cents: Option<i64>,
+    pub bedrooms: i64,
+    pub full_bathrooms: i64,
+    pub half_bathrooms: i64,
+    pub square_footage: i64,
+    pub is_model: bool,
+    pub timezone: i64,
+    pub url_1: Option<String>,
+    pub rental_application_url: Option<String>,
+    pub marketing_name: Option<String>,
+    pub mls_number: Option<String>,
+    pub external_identifier: Option<String>,
+    pub external_identifier_2: Option<String>,
+    pub alarm: bool,
+    pub alarm_company: Option<String>,
+    pub armed_hours: Option<String>,
+    pub disarm_code: Option<String>,
+    pub emergency_notes: Option<String>,
+    pub property_backup_code: String,
+    pub trade_code: String,
+    pub sales_code: String,
+    pub resident_code: String,
+    pub access_notes: Option<String>,
+    pub contract_date: Option<String>,
+    pub access_settings: bool,
+    pub relock_interval: Option<i64>,
+    pub end_of_day_lockup: Option<String>,
+    pub staff_lock_interval: Option<i64>,
+    pub tour_hours: Option<String>,
+    pub staff_hours: Option<String>,
+    pub tour_hours_start: i64,
+    pub tour_hours_end: i64,
+    pub community_backup_code: String,
+    pub community_trade_code: String,
+    pub community_sales_code: String,
+    pub community_tour_hours: Option<String>,
+    pub created_on: DateTime<Utc>,
+    pub created_by: String,
+    pub modified_on: DateTime<Utc>,
+    pub modified_by: String,
+}
+
+const RECORD: &str = "SELECT p.*, b.name AS builder, c.name AS community, d.name AS disposition, d.value AS disposition_constant,
+      c.community_backup_code, c.trade_code AS community_trade_code, c.sales_code AS community_sales_code,
+      c.tour_hours AS community_tour_hours
+    FROM properties p JOIN builders b ON b.builder_id = p.builder_id JOIN communities c ON c.id = p.community_id
+    JOIN catalog d ON d.catalog_id = p.disposition_id";
+
+pub async fn get(db: &Db, scope: &Scope, property_id: i64) -> Result<Option<PropertyRecord>> {
+    let sql = format!(
+        "{RECORD} WHERE p.property_id = $1 AND {}",
+        scope.condition("p.builder_id")
+    );
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(property_id)
+        .fetch_optional(pool)
+        .await)
+}
+
+/// The staff on a property: (user id, is_project_manager), program managers first.
+pub async fn agents(db: &Db, property_id: i64) -> Result<Vec<(i64, bool)>> {
+    on_pool!(db, |pool| {
+        sqlx::query_as("SELECT user_id, is_project_manager FROM property_agents WHERE property_id = $1 ORDER BY is_project_manager DESC, user_id")
+            .bind(property_id)
+            .fetch_all(pool)
+            .await
+    })
+}
+
+pub async fn team_ids(db: &Db, property_id: i64) -> Result<Vec<i64>> {
+    on_pool!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT team_id FROM property_teams WHERE property_id = $1 ORDER BY team_id",
+        )
+        .bind(property_id)
+        .fetch_all(pool)
+        .await
+    })
+}
+
+/// Staff (user id, project manager) and team ids already checked to be the builder's.
+pub struct Staffing<'a> {
+    pub agents: &'a [(i64, bool)],
+    pub team_ids: &'a [i64],
+}
+
+/// A domain event recorded in the same transaction as the change that caused it.
+pub struct Event {
+    pub kind: &'static str,
+    pub payload: serde_json::Value,
+}
+
+/// Creates (`id` None) or updates a property, its staff and teams, and records `events`, all in
+/// one transaction. Answers the id, or None when the property to update is not in the scope.
+#[allow(clippy::too_many_arguments)]
+pub async fn save(
+    db: &Db,
+    scope: &Scope,
+    id: Option<i64>,
+    builder_id: i64,
+    f: &PropertyFields,
+    staffing: &Staffing<'_>,
+    events: &[Event],
+    author: &str,
+) -> Result<Option<i64>> {
+    let at = now();
+    let tour_hours = f
+        .tour_hours
+        .as_ref()
+        .map(|h| serde_json::to_string(h).expect("hours serialise"));
+    let staff_hours = f
+        .staff_hours
+        .as_ref()
+        .map(|h| serde_json::to_string(h).expect("hours serialise"));
+    const COLUMNS: [&str; 44] = [
+        "community_id",
+        "disposition_id",
+        "house_num",
+        "address_1",
+        "subdivision",
+        "city",
+        "state",
+        "zipcode",
+        "latitude",
+        "longitude",
+        "price_cents",
+        "bedrooms",
+        "full_bathrooms",
+        "half_bathrooms",
+        "square_footage",
+        "is_model",
+        "timezone",
+        "url_1",
+        "rental_application_url",
+        "marketing_name",
+        "mls_number",
+        "external_identifier",
+        "external_identifier_2",
+        "alarm",
+        "alarm_company",
+        "armed_hours",
+        "disarm_code",
+        "emergency_notes",
+        "property_backup_code",
+        "trade_code",
+        "sales_code",
+        "resident_code",
+        "access_notes",
+        "contract_date",
+        "access_settings",
+        "relock_interval",
+        "end_of_day_lockup",
+        "staff_lock_interval",
+        "tour_hours",
+        "staff_hours",
+        "tour_hours_start",
+        "tour_hours_end",
+        "modified_on",
+        "modified_by",
+    ];
+    let n = COLUMNS.len();
+    let sql = match id {
+        Some(_) => {
+            let sets: Vec<String> = COLUMNS
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("{c} = ${}", i + 1))
+                .collect();
+            format!(
+                "UPDATE properties SET {} WHERE property_id = ${} AND {} RETURNING property_id",
+                sets.join(", "),
+                n + 1,
+                scope.condition("builder_id")
+            )
+        }
+        None => {
+            let marks: Vec<String> = (1..=n + 1).map(|i| format!("${i}")).collect();
+            format!(
+                "INSERT INTO properties ({}, builder_id, created_on, created_by) VALUES ({}, ${}, ${}) RETURNING property_id",
+                COLUMNS.join(", "),
+                marks.join(", "),
+                n - 1,
+                n
+            )
+        }
+    };
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let query = sqlx::query_scalar::<_, i64>(&sql)
+            .bind(f.community_id)
+            .bind(f.disposition_id)
+            .bind(&f.house_num)
+            .bind(&f.address_1)
+            .bind(&f.subdivision)
+            .bind(&f.city)
+            .bind(&f.state)
+            .bind(&f.zipcode)
+            .bind(f.latitude)
+            .bind(f.longitude)
+            .bind(f.price_cents)
+            .bind(f.bedrooms)
+            .bind(f.full_bathrooms)
+            .bind(f.half_bathrooms)
+            .bind(f.square_footage)
+            .bind(f.is_model)
+            .bind(f.timezone)
+            .bind(&f.url_1)
+            .bind(&f.rental_application_url)
+            .bind(&f.marketing_name)
+            .bind(&f.mls_number)
+            .bind(&f.external_identifier)
+            .bind(&f.external_identifier_2)
+            .bind(f.alarm)
+            .bind(&f.alarm_company)
+            .bind(&f.armed_hours)
+            .bind(&f.disarm_code)
+            .bind(&f.emergency_notes)
+            .bind(&f.property_backup_code)
+            .bind(&f.trade_code)
+            .bind(&f.sales_code)
+            .bind(&f.resident_code)
+            .bind(&f.access_notes)
+            .bind(&f.contract_date)
+            .bind(f.access_settings)
+            .bind(f.relock_interval)
+            .bind(&f.end_of_day_lockup)
+            .bind(f.staff_lock_interval)
+            .bind(&tour_hours)
+            .bind(&staff_hours)
+            .bind(f.tour_hours_start)
+            .bind(f.tour_hours_end)
+            .bind(at)
+            .bind(author);
+        let query = match id {
+            Some(id) => query.bind(id),
+            None => query.bind(builder_id),
+        };
+        let Some(saved) = query.fetch_optional(&mut *tx).await? else {
+            return Ok(None);
+        };
+        sqlx::query("DELETE FROM property_agents WHERE property_id = $1")
+            .bind(saved)
+            .execute(&mut *tx)
+            .await?;
+        for (user_id, is_pm) in staffing.agents {
+            sqlx::query("INSERT INTO property_agents (property_id, user_id, is_project_manager) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+                .bind(saved)
+                .bind(user_id)
+                .bind(is_pm)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("DELETE FROM property_teams WHERE property_id = $1")
+            .bind(saved)
+            .execute(&mut *tx)
+            .await?;
+        for team_id in staffing.team_ids {
+            sqlx::query("INSERT INTO property_teams (property_id, team_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+                .bind(saved)
+                .bind(team_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for event in events {
+            let mut payload = event.payload.clone();
+            payload["property_id"] = saved.into();
+            sqlx::query("INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, $2, $3, $4)")
+                .bind(builder_id)
+                .bind(event.kind)
+                .bind(payload.to_string())
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(Some(saved))
+    })
+}
+
+/// The addresses of a community's homes (the community page's Properties tab).
+#[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
+pub struct CommunityProperty {
+    pub property_id: i64,
+    pub house_num: Option<String>,
+    pub address_1: String,
+    pub state: String,
+    pub zipcode: String,
+}
+
+pub async fn of_community(
+    db: &Db,
+    scope: &Scope,
+    community_id: i64,
+) -> Result<Vec<CommunityProperty>> {
+    let sql = format!(
+        "SELECT property_id, house_num, address_1, state, zipcode FROM properties WHERE community_id = $1 AND {}
+         ORDER BY lower(address_1), property_id",
+        scope.condition("builder_id")
+    );
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(community_id)
+        .fetch_all(pool)
+        .await)
+}
+
+/// Domain events not delivered yet, oldest first (for tests and the webhook area).
+pub async fn pending_events(db: &Db, builder_id: i64) -> Result<Vec<(String, String)>> {
+    on_pool!(db, |pool| {
+        sqlx::query_as("SELECT kind, payload FROM domain_events WHERE builder_id = $1 AND delivered_on IS NULL ORDER BY id")
+            .bind(builder_id)
+            .fetch_all(pool)
+            .await
+    })
+}
+
+/// Changes a property's disposition (and records its events) in one transaction; false when the
+/// property is not in the scope.
+pub async fn set_disposition(
+    db: &Db,
+    scope: &Scope,
+    property_id: i64,
+    disposition_id: i64,
+    events: &[Event],
+    author: &str,
+) -> Result<bool> {
+    let at = now();
+    let sql = format!(
+        "UPDATE properties SET disposition_id = $1, modified_on = $2, modified_by = $3 WHERE property_id = $4 AND {} RETURNING builder_id",
+        scope.condition("builder_id")
+    );
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let builder: Option<i64> = sqlx::query_scalar(&sql)
+            .bind(disposition_id)
+            .bind(at)
+            .bind(author)
+            .bind(property_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(builder_id) = builder else {
+            return Ok(false);
+        };
+        for event in events {
+            let mut payload = event.payload.clone();
+            payload["property_id"] = property_id.into();
+            sqlx::query("INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, $2, $3, $4)")
+                .bind(builder_id)
+                .bind(event.kind)
+                .bind(payload.to_string())
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    })
+}

@@ -1,0 +1,696 @@
+//! Properties (spec 1 §2–9): the list, the create wizard's save, the detail page's load and save,
+//! and retiring a sold home. Tour-state changes are recorded as domain events with the change.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::{get, patch, post};
+use axum::{Json, Router};
+use db::list::ListSpec;
+use db::properties::{
+    CommunityProperty, Event, PropertyFields, PropertyRecord, PropertyRow, Staffing, PROPERTIES,
+};
+use domain::catalog::{disposition_by_constant, Disposition, DISPOSITIONS};
+use domain::community::check_codes;
+use domain::hours::{check_staff_week, check_tour_week, StaffDay, TourDay};
+use domain::property::{check, disposition_allowed, number, PropertyForm};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use utoipa::ToSchema;
+
+use crate::app::{AppState, JsonBody, QueryParams};
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
+use crate::http::MessageBody;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/properties", get(list))
+        .route("/properties/new_property", post(create))
+        .route("/properties/export", post(export))
+        .route("/properties/exportAll", post(export_all))
+        .route("/properties/print", post(print))
+        .route(
+            "/properties/properties_by_community/{id}",
+            get(by_community),
+        )
+        .route("/properties/{id}", get(get_property).post(update))
+        .route("/properties/{id}/retire", patch(retire))
+}
+
+impl ExportRow for PropertyRow {
+    const LIST: &'static ListSpec = &PROPERTIES;
+    const FILE: &'static str = "properties";
+    const TITLE: &'static str = "Properties";
+    const HEADERS: &'static [&'static str] = &[
+        "Property ID",
+        "Lot #",
+        "Address",
+        "Community",
+        "City",
+        "State",
+        "Zipcode",
+        "Status",
+        "Price",
+        "Bedrooms",
+        "Builder",
+    ];
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.property_id.to_string(),
+            self.house_num.clone().unwrap_or_default(),
+            self.address_1.clone(),
+            self.community.clone(),
+            self.city.clone(),
+            self.state.clone(),
+            self.zipcode.clone(),
+            self.disposition.clone(),
+            self.price.map(|p| p.to_string()).unwrap_or_default(),
+            self.bedrooms.to_string(),
+            self.builder.clone(),
+        ]
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PropertyList {
+    pub data: Vec<PropertyRow>,
+    pub total: i64,
+}
+
+/// The list's query: the shared list parameters and the disposition filter.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct PropertyFilters {
+    /// A filter option of the list: Accessible, Awaiting Activation, Created, Removed, Sold,
+    /// Non-Accessible or Under Contract.
+    #[serde(rename = "lockDisposition")]
+    pub lock_disposition: Option<String>,
+}
+
+/// The disposition a filter option stands for. Awaiting Activation is a created home that has
+/// not been activated; Removed is an archived one.
+fn filter_disposition(option: &str) -> Option<&'static str> {
+    match option {
+        "Accessible" => Some("PROPERTY_AVAILABLE"),
+        "Awaiting Activation" | "Created" => Some("PROPERTY_CREATED"),
+        "Removed" => Some("PROPERTY_ARCHIVED"),
+        "Sold" => Some("PROPERTY_SOLD"),
+        "Non-Accessible" => Some("PROPERTY_NOT_AVAILABLE"),
+        "Under Contract" => Some("PROPERTY_UNDER_CONTRACT"),
+        _ => None,
+    }
+}
+
+#[utoipa::path(get, path = "/api/properties", tag = "properties", params(ListParams, PropertyFilters),
+    responses((status = 200, body = PropertyList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(params): QueryParams<ListParams>,
+    QueryParams(filters): QueryParams<PropertyFilters>,
+) -> ApiResult<Json<PropertyList>> {
+    caller.require_console()?;
+    let (mut query, scope) = params.check(&PROPERTIES, &caller.scope)?;
+    if let Some(option) = filters
+        .lock_disposition
+        .as_deref()
+        .filter(|o| !o.is_empty())
+    {
+        let constant = filter_disposition(option)
+            .ok_or_else(|| ApiError::field("lockDisposition", format!("No filter {option}")))?;
+        query
+            .filters
+            .add("d.value = ?", [db::Value::from(constant)]);
+    }
+    let page = PROPERTIES
+        .page::<PropertyRow>(&state.db, &scope, &query)
+        .await?;
+    Ok(Json(PropertyList {
+        data: page.data,
+        total: page.total,
+    }))
+}
+
+fn text(object: &Map<String, Value>, field: &str) -> Option<String> {
+    object
+        .get(field)
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+fn whole(object: &Map<String, Value>, field: &str) -> Option<i64> {
+    number(object.get(field)).ok().flatten().map(|n| n as i64)
+}
+
+fn flag(object: &Map<String, Value>, field: &str) -> bool {
+    match object.get(field) {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::Number(n)) => n.as_i64() == Some(1),
+        Some(Value::String(s)) => s == "true" || s == "1",
+        _ => false,
+    }
+}
+
+fn parse<T: serde::de::DeserializeOwned>(
+    object: &Map<String, Value>,
+    field: &str,
+    errors: &mut BTreeMap<String, String>,
+) -> Option<T> {
+    match object.get(field) {
+        None | Some(Value::Null) => None,
+        Some(value) => serde_json::from_value(value.clone())
+            .map_err(|e| errors.insert(field.to_string(), format!("{field}: {e}")))
+            .ok(),
+    }
+}
+
+const RELOCK_INTERVALS: [i64; 4] = [15, 20, 25, 30];
+
+fn lockup_allowed(text: &str) -> bool {
+    domain::hours::parse_clock(text)
+        .is_some_and(|m| (20 * 60..=23 * 60).contains(&m) && m % 30 == 0)
+}
+
+/// Turns a property object into the fields to store, applying the form rules that clear or
+/// default fields, and collecting every error.
+fn fields_of(
+    object: &Map<String, Value>,
+    form: PropertyForm,
+    is_rental: bool,
+) -> Result<(PropertyFields, &'static Disposition), ApiError> {
+    let mut errors = check(form, object);
+    let disposition = match object.get("disposition_id") {
+        None | Some(Value::Null) if form == PropertyForm::Wizard => {
+            disposition_by_constant("PROPERTY_CREATED")
+        }
+        value => number(value)
+            .ok()
+            .flatten()
+            .and_then(|id| DISPOSITIONS.iter().find(|d| d.id == id as i64)),
+    };
+    let disposition = match disposition {
+        Some(d) if disposition_allowed(d.constant, is_rental) => Some(d),
+        _ => {
+            errors.insert(
+                "disposition_id".into(),
+                "Choose a status for the property".into(),
+            );
+            None
+        }
+    };
+    let codes = [
+        "property_backup_code",
+        "trade_code",
+        "sales_code",
+        "resident_code",
+    ];
+    let code_values: Vec<(&str, String)> = codes
+        .iter()
+        .map(|c| (*c, text(object, c).unwrap_or_default()))
+        .collect();
+    let code_refs: Vec<(&str, &str)> = code_values.iter().map(|(f, v)| (*f, v.as_str())).collect();
+    errors.extend(check_codes(&code_refs));
+    let tour_hours: Option<Vec<TourDay>> = parse(object, "propertyTourHours", &mut errors);
+    if let Some(days) = &tour_hours {
+        errors.extend(check_tour_week(days, "propertyTourHours"));
+    }
+    let staff_hours: Option<Vec<StaffDay>> = parse(object, "propertyStaffHours", &mut errors);
+    let staff_lock_interval = whole(object, "staff_lock_interval");
+    errors.extend(check_staff_week(
+        staff_hours.as_deref().unwrap_or(&[]),
+        staff_lock_interval,
+        "propertyStaffHours",
+    ));
+    let access_settings = flag(object, "access_settings");
+    let (relock_interval, end_of_day_lockup) = if access_settings {
+        let relock = whole(object, "relock_interval").unwrap_or(15);
+        let lockup = text(object, "end_of_day_lockup").unwrap_or_else(|| "10:00 PM".into());
+        if !RELOCK_INTERVALS.contains(&relock) {
+            errors.insert(
+                "relock_interval".into(),
+                "Choose 15, 20, 25 or 30 min".into(),
+            );
+        }
+        if !lockup_allowed(&lockup) {
+            errors.insert(
+                "end_of_day_lockup".into(),
+                "Choose 8:00 PM to 11:00 PM".into(),
+            );
+        }
+        (Some(relock), Some(lockup))
+    } else {
+        (None, None)
+    };
+    let (start, end) = (
+        whole(object, "tourHoursStart").unwrap_or(5),
+        whole(object, "tourHoursEnd").unwrap_or(23),
+    );
+    if !(5..=23).contains(&start) || !(5..=23).contains(&end) || end <= start {
+        errors.insert(
+            "tourHoursStart".into(),
+            "Tour hours run from 5 to 23, end after start".into(),
+        );
+    }
+    ApiError::check(errors)?;
+    let disposition = disposition.expect("checked above");
+    let alarm = flag(object, "alarm");
+    let alarm_text = |field: &str| if alarm { text(object, field) } else { None };
+    let is_sold = disposition.constant == "PROPERTY_SOLD";
+    let fields = PropertyFields {
+        community_id: whole(object, "community_id").unwrap_or_default(),
+        disposition_id: disposition.id,
+        house_num: text(object, "house_num"),
+        address_1: text(object, "address_1").unwrap_or_default(),
+        subdivision: text(object, "subdivision"),
+        city: text(object, "city").unwrap_or_default(),
+        state: text(object, "state").unwrap_or_default(),
+        zipcode: text(object, "zipcode").unwrap_or_default(),
+        latitude: number(object.get("latitude")).ok().flatten().unwrap_or(0.0),
+        longitude: number(object.get("longitude"))
+            .ok()
+            .flatten()
+            .unwrap_or(0.0),
+        price_cents: number(object.get("price"))
+            .ok()
+            .flatten()
+            .map(|p| (p * 100.0).round() as i64),
+        bedrooms: whole(object, "bedrooms").unwrap_or_default(),
+        full_bathrooms: whole(object, "fullBathrooms").unwrap_or_default(),
+        half_bathrooms: whole(object, "halfBathrooms").unwrap_or_default(),
+        square_footage: whole(object, "squareFootage").unwrap_or_default(),
+        is_model: flag(object, "isModel"),
+        timezone: whole(object, "timezone").unwrap_or_default(),
+        url_1: text(object, "url_1"),
+        rental_application_url: if is_rental {
+            text(object, "rental_application_url")
+        } else {
+            None
+        },
+        marketing_name: text(object, "marketing_name"),
+        mls_number: text(object, "mls_number"),
+        external_identifier: text(object, "external_identifier"),
+        external_identifier_2: text(object, "external_identifier_2"),
+        alarm,
+        alarm_company: alarm_text("alarm_company"),
+        armed_hours: alarm_text("armed_hours"),
+        disarm_code: alarm_text("disarm_code"),
+        emergency_notes: alarm_text("emergency_notes"),
+        property_backup_code: code_values[0].1.clone(),
+        trade_code: code_values[1].1.clone(),
+        sales_code: code_values[2].1.clone(),
+        resident_code: if is_rental {
+            code_values[3].1.clone()
+        } else {
+            String::new()
+        },
+        access_notes: text(object, "access_notes"),
+        // The contract date belongs to sold homes only.
+        contract_date: if is_sold {
+            text(object, "contract_date")
+        } else {
+            None
+        },
+        access_settings,
+        relock_interval,
+        end_of_day_lockup,
+        staff_lock_interval: staff_hours
+            .as_ref()
+            .map(|_| staff_lock_interval.unwrap_or(domain::hours::DEFAULT_STAFF_LOCK_INTERVAL)),
+        tour_hours,
+        staff_hours,
+        tour_hours_start: start,
+        tour_hours_end: end,
+    };
+    Ok((fields, disposition))
+}
+
+/// The staff and teams of a property object, checked against the builder.
+async fn staffing(
+    state: &AppState,
+    caller: &Caller,
+    object: &Map<String, Value>,
+    builder_id: i64,
+) -> ApiResult<(Vec<(i64, bool)>, Vec<i64>)> {
+    /// The spec names the username both ways.
+    #[derive(Deserialize)]
+    struct AgentRef {
+        #[serde(rename = "agentUsername")]
+        agent_username_camel: Option<String>,
+        agent_username: Option<String>,
+        #[serde(default)]
+        is_project_manager: bool,
+    }
+    let refs: Vec<AgentRef> = match object.get("agents") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(v) => serde_json::from_value(v.clone())
+            .map_err(|e| ApiError::field("agents", format!("agents: {e}")))?,
+    };
+    let mut agents = Vec::with_capacity(refs.len());
+    for r in refs {
+        let username = r
+            .agent_username_camel
+            .or(r.agent_username)
+            .unwrap_or_default();
+        let user = db::users::find_in_scope(&state.db, &caller.scope, &username)
+            .await?
+            .filter(|u| u.builder_id == Some(builder_id))
+            .ok_or_else(|| {
+                ApiError::field("agents", format!("No agent {username} in this builder"))
+            })?;
+        if !domain::roles::offerable_for_assignment(
+            &db::users::group_ids(&state.db, user.user_id).await?,
+        ) {
+            return Err(ApiError::field(
+                "agents",
+                format!("{username} cannot be assigned to properties"),
+            ));
+        }
+        agents.push((user.user_id, r.is_project_manager));
+    }
+    let teams: Vec<i64> = match object.get("teams") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(v) => serde_json::from_value::<Vec<Value>>(v.clone())
+            .map_err(|e| ApiError::field("teams", format!("teams: {e}")))?
+            .iter()
+            .filter_map(|t| t.get("id").unwrap_or(t).as_i64())
+            .collect(),
+    };
+    let known = db::communities::teams_of_builder(&state.db, builder_id, &teams).await?;
+    if known.len()
+        != teams
+            .iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+    {
+        return Err(ApiError::field(
+            "teams",
+            "Choose teams of the property's builder",
+        ));
+    }
+    Ok((agents, known))
+}
+
+fn tour_event(before: Option<&Disposition>, after: &Disposition) -> Option<Event> {
+    let kind = match (before.map(|d| d.tours), after.tours) {
+        (None | Some(false), true) => "tours.enable",
+        (Some(true), false) => "tours.disable",
+        _ => return None,
+    };
+    Some(Event {
+        kind,
+        payload: json!({"disposition": after.constant}),
+    })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PropertyCreated {
+    pub message: String,
+    pub property_id: i64,
+}
+
+/// The property object of the wizard or the detail page; see the spec's Property entity.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(value_type = Object)]
+pub struct PropertyObject(pub Map<String, Value>);
+
+async fn builder_of(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+) -> ApiResult<db::builders::Builder> {
+    db::builders::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)
+}
+
+async fn community_of_builder(
+    state: &AppState,
+    caller: &Caller,
+    community_id: i64,
+    builder_id: i64,
+) -> ApiResult<()> {
+    match db::communities::get(&state.db, &caller.scope, community_id).await? {
+        Some(c) if c.builder_id == builder_id => Ok(()),
+        _ => Err(ApiError::field("community_id", "Community is required")),
+    }
+}
+
+#[utoipa::path(post, path = "/api/properties/new_property", tag = "properties", request_body = PropertyObject,
+    responses((status = 201, body = PropertyCreated), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(PropertyObject(object)): JsonBody<PropertyObject>,
+) -> ApiResult<(StatusCode, Json<PropertyCreated>)> {
+    caller.require_console()?;
+    let builder_id = caller
+        .target_builder(whole(&object, "builder_id"))
+        .map_err(|_| ApiError::field("builder_id", "Builder required"))?;
+    let builder = builder_of(&state, &caller, builder_id).await?;
+    if builder.disable_add_property_and_community {
+        return Err(ApiError::Forbidden(
+            "Adding properties is turned off for this builder".into(),
+        ));
+    }
+    let (fields, disposition) = fields_of(&object, PropertyForm::Wizard, builder.is_rental)?;
+    community_of_builder(&state, &caller, fields.community_id, builder_id).await?;
+    let (agents, teams) = staffing(&state, &caller, &object, builder_id).await?;
+    if !agents.iter().any(|(_, pm)| *pm) {
+        return Err(ApiError::field(
+            "agents",
+            "A PM is required to be assigned!",
+        ));
+    }
+    let events: Vec<Event> = tour_event(None, disposition).into_iter().collect();
+    let staffing = Staffing {
+        agents: &agents,
+        team_ids: &teams,
+    };
+    let id = db::properties::save(
+        &state.db,
+        &caller.scope,
+        None,
+        builder_id,
+        &fields,
+        &staffing,
+        &events,
+        &caller.user.username,
+    )
+    .await?
+    .ok_or_else(ApiError::not_found)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(PropertyCreated {
+            message: "Property created".into(),
+            property_id: id,
+        }),
+    ))
+}
+
+#[utoipa::path(post, path = "/api/properties/{id}", tag = "properties", params(("id" = i64, Path)), request_body = PropertyObject,
+    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn update(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    JsonBody(PropertyObject(object)): JsonBody<PropertyObject>,
+) -> ApiResult<Json<MessageBody>> {
+    caller.require_console()?;
+    let current = db::properties::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let builder = builder_of(&state, &caller, current.builder_id).await?;
+    let (fields, disposition) = fields_of(&object, PropertyForm::Edit, builder.is_rental)?;
+    community_of_builder(&state, &caller, fields.community_id, current.builder_id).await?;
+    let (agents, teams) = staffing(&state, &caller, &object, current.builder_id).await?;
+    let before = DISPOSITIONS.iter().find(|d| d.id == current.disposition_id);
+    let events: Vec<Event> = tour_event(before, disposition).into_iter().collect();
+    let staffing = Staffing {
+        agents: &agents,
+        team_ids: &teams,
+    };
+    db::properties::save(
+        &state.db,
+        &caller.scope,
+        Some(id),
+        current.builder_id,
+        &fields,
+        &staffing,
+        &events,
+        &caller.user.username,
+    )
+    .await?
+    .ok_or_else(ApiError::not_found)?;
+    Ok(Json(MessageBody::new("Updated successfully")))
+}
+
+/// The detail page's property: the stored fields under the spec's names, codes with their
+/// community fallbacks, staff and teams.
+async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResult<Value> {
+    let agent_ids = db::properties::agents(&state.db, p.property_id).await?;
+    let mut agents = Vec::with_capacity(agent_ids.len());
+    for (user_id, is_pm) in agent_ids {
+        if let Some(u) = db::users::find_by_id(&state.db, user_id).await? {
+            agents.push(json!({"agentUsername": u.username, "agent_username": u.username, "firstname": u.firstname,
+                "lastname": u.lastname, "phone": u.phone, "email": u.email, "is_project_manager": is_pm}));
+        }
+    }
+    let team_ids = db::properties::team_ids(&state.db, p.property_id).await?;
+    let mut teams = Vec::new();
+    for team_id in team_ids {
+        if let Some(team) = db::teams::get(&state.db, &caller.scope, team_id).await? {
+            teams.push(json!({"id": team.team.id, "name": team.team.name, "agents": team.agents}));
+        }
+    }
+    let fallback = |own: &str, community: &str| {
+        if own.is_empty() {
+            community.to_string()
+        } else {
+            own.to_string()
+        }
+    };
+    let zone = domain::catalog::TIMEZONES
+        .iter()
+        .find(|(id, _, _)| *id == p.timezone);
+    let hours = |t: &Option<String>| {
+        t.as_deref()
+            .and_then(|t| serde_json::from_str::<Value>(t).ok())
+            .unwrap_or(Value::Null)
+    };
+    Ok(json!({
+        "property_id": p.property_id, "builder": p.builder, "builder_id": p.builder_id, "community_id": p.community_id,
+        "community": p.community, "disposition_id": p.disposition_id, "disposition": p.disposition,
+        "disposition_constant": p.disposition_constant, "house_num": p.house_num, "address_1": p.address_1,
+        "subdivision": p.subdivision, "city": p.city, "state": p.state, "zipcode": p.zipcode, "latitude": p.latitude,
+        "longitude": p.longitude, "price": p.price_cents.map(|c| c / 100), "bedrooms": p.bedrooms,
+        "fullBathrooms": p.full_bathrooms, "halfBathrooms": p.half_bathrooms, "squareFootage": p.square_footage,
+        "isModel": p.is_model, "timezone": p.timezone, "timezoneAbbr": zone.map(|z| z.2), "timezoneValue": zone.map(|z| z.1),
+        "url_1": p.url_1, "rental_application_url": p.rental_application_url, "marketing_name": p.marketing_name,
+        "mls_number": p.mls_number, "external_identifier": p.external_identifier, "external_identifier_2": p.external_identifier_2,
+        "alarm": p.alarm, "alarm_company": p.alarm_company, "armed_hours": p.armed_hours, "disarm_code": p.disarm_code,
+        "emergency_notes": p.emergency_notes,
+        "property_backup_code": fallback(&p.property_backup_code, &p.community_backup_code),
+        "trade_code": fallback(&p.trade_code, &p.community_trade_code),
+        "sales_code": fallback(&p.sales_code, &p.community_sales_code),
+        "resident_code": p.resident_code, "community_backup_code": p.community_backup_code,
+        "community_trade_code": p.community_trade_code, "community_sales_code": p.community_sales_code,
+        "access_notes": p.access_notes, "contract_date": p.contract_date, "access_settings": p.access_settings,
+        "relock_interval": p.relock_interval, "end_of_day_lockup": p.end_of_day_lockup,
+        "staff_lock_interval": p.staff_lock_interval, "propertyTourHours": hours(&p.tour_hours),
+        "communityTourHours": hours(&p.community_tour_hours), "propertyStaffHours": hours(&p.staff_hours),
+        "tourHoursStart": p.tour_hours_start, "tourHoursEnd": p.tour_hours_end,
+        "agents": agents, "teams": teams,
+        "created_on": p.created_on, "created_by": p.created_by, "modified_on": p.modified_on, "modified_by": p.modified_by,
+    }))
+}
+
+#[utoipa::path(get, path = "/api/properties/{id}", tag = "properties", params(("id" = i64, Path)),
+    responses((status = 200, description = "The property", body = Object), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn get_property(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Value>> {
+    caller.require_console()?;
+    let property = db::properties::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok(Json(detail(&state, &caller, property).await?))
+}
+
+#[utoipa::path(patch, path = "/api/properties/{id}/retire", tag = "properties", params(("id" = i64, Path)),
+    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn retire(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<MessageBody>> {
+    caller.require_console()?;
+    let current = db::properties::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let sold = disposition_by_constant("PROPERTY_SOLD").expect("seeded");
+    let before = DISPOSITIONS.iter().find(|d| d.id == current.disposition_id);
+    let events: Vec<Event> = tour_event(before, sold).into_iter().collect();
+    db::properties::set_disposition(
+        &state.db,
+        &caller.scope,
+        id,
+        sold.id,
+        &events,
+        &caller.user.username,
+    )
+    .await?;
+    Ok(Json(MessageBody::new("Updated successfully")))
+}
+
+#[utoipa::path(get, path = "/api/properties/properties_by_community/{id}", tag = "properties", params(("id" = i64, Path)),
+    responses((status = 200, body = [CommunityProperty]), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn by_community(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Vec<CommunityProperty>>> {
+    caller.require_console()?;
+    db::communities::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok(Json(
+        db::properties::of_community(&state.db, &caller.scope, id).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PropertySelection {
+    pub selection: Vec<i64>,
+}
+
+#[utoipa::path(post, path = "/api/properties/export", tag = "properties", request_body = PropertySelection,
+    responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
+pub async fn export(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<PropertySelection>,
+) -> ApiResult<Response> {
+    caller.require_console()?;
+    exports::export_selected::<PropertyRow>(
+        &state.db,
+        &caller.scope,
+        &exports::int_keys(&request.selection),
+    )
+    .await
+}
+
+#[utoipa::path(post, path = "/api/properties/exportAll", tag = "properties", request_body = ExportAllRequest,
+    responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn export_all(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<ExportAllRequest>,
+) -> ApiResult<Response> {
+    caller.require_console()?;
+    exports::export_all::<PropertyRow>(&state.db, &caller.scope, &request)
+}
+
+#[utoipa::path(post, path = "/api/properties/print", tag = "properties", request_body = PropertySelection,
+    responses((status = 200, content_type = "application/pdf", body = String)), security(("bearer" = [])))]
+pub async fn print(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<PropertySelection>,
+) -> ApiResult<Response> {
+    caller.require_console()?;
+    exports::print_selected::<PropertyRow>(
+        &state.db,
+        &caller.scope,
+        &exports::int_keys(&request.selection),
+    )
+    .await
+}
