@@ -110,6 +110,8 @@ pub struct PropertyFields {
     pub staff_hours: Option<Vec<StaffDay>>,
     pub tour_hours_start: i64,
     pub tour_hours_end: i64,
+    pub lasso_project_id: Option<i64>,
+    pub integration_active: bool,
 }
 
 /// A property as stored, with its builder, community and disposition names.
@@ -163,6 +165,8 @@ pub struct PropertyRecord {
     pub staff_hours: Option<String>,
     pub tour_hours_start: i64,
     pub tour_hours_end: i64,
+    pub lasso_project_id: Option<i64>,
+    pub integration_active: bool,
     pub community_backup_code: String,
     pub community_trade_code: String,
     pub community_sales_code: String,
@@ -245,7 +249,7 @@ pub async fn save(
         .staff_hours
         .as_ref()
         .map(|h| serde_json::to_string(h).expect("hours serialise"));
-    const COLUMNS: [&str; 44] = [
+    const COLUMNS: [&str; 46] = [
         "community_id",
         "disposition_id",
         "house_num",
@@ -288,6 +292,8 @@ pub async fn save(
         "staff_hours",
         "tour_hours_start",
         "tour_hours_end",
+        "lasso_project_id",
+        "integration_active",
         "modified_on",
         "modified_by",
     ];
@@ -362,6 +368,8 @@ pub async fn save(
             .bind(&staff_hours)
             .bind(f.tour_hours_start)
             .bind(f.tour_hours_end)
+            .bind(f.lasso_project_id)
+            .bind(f.integration_active)
             .bind(at)
             .bind(author);
         let query = match id {
@@ -486,5 +494,61 @@ pub async fn set_disposition(
         }
         tx.commit().await?;
         Ok(true)
+    })
+}
+
+/// Sets a property's integration project id and active flag; false when not in the scope.
+pub async fn set_integration(
+    db: &Db,
+    scope: &Scope,
+    property_id: i64,
+    project_id: Option<i64>,
+    active: bool,
+) -> Result<bool> {
+    let sql = format!(
+        "UPDATE properties SET lasso_project_id = $1, integration_active = $2, modified_on = $3 WHERE property_id = $4 AND {}",
+        scope.condition("builder_id")
+    );
+    on_pool!(db, |pool| {
+        sqlx::query(&sql)
+            .bind(project_id)
+            .bind(active)
+            .bind(now())
+            .bind(property_id)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected() > 0)
+    })
+}
+
+/// Puts a staff member on a property, or changes whether they are its project manager.
+pub async fn set_agent(
+    db: &Db,
+    property_id: i64,
+    user_id: i64,
+    is_project_manager: bool,
+) -> Result<()> {
+    on_pool!(db, |pool| {
+        sqlx::query(
+            "INSERT INTO property_agents (property_id, user_id, is_project_manager) VALUES ($1, $2, $3)
+             ON CONFLICT (property_id, user_id) DO UPDATE SET is_project_manager = excluded.is_project_manager",
+        )
+        .bind(property_id)
+        .bind(user_id)
+        .bind(is_project_manager)
+        .execute(pool)
+        .await
+        .map(|_| ())
+    })
+}
+
+pub async fn remove_agent(db: &Db, property_id: i64, user_id: i64) -> Result<bool> {
+    on_pool!(db, |pool| {
+        sqlx::query("DELETE FROM property_agents WHERE property_id = $1 AND user_id = $2")
+            .bind(property_id)
+            .bind(user_id)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected() > 0)
     })
 }

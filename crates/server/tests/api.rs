@@ -2658,3 +2658,166 @@ async fn properties_are_created_listed_edited_and_retired() {
     );
     w.done().await;
 }
+
+#[tokio::test]
+async fn property_staff_integrations_and_status_lists() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let rows = w
+        .call(Method::GET, "/api/properties?limit=50", Some(&token), None)
+        .await
+        .json();
+    let id = rows["data"][0]["property_id"].as_i64().unwrap();
+    let added = w
+        .call(
+            Method::PATCH,
+            &format!("/api/properties/{id}/agent"),
+            Some(&token),
+            Some(json!({"agentUsername": "demo.sales", "is_project_manager": false})),
+        )
+        .await;
+    assert_eq!(
+        (added.status, added.json()["message"].as_str()),
+        (StatusCode::OK, Some("Agent added.."))
+    );
+    let field = w
+        .call(
+            Method::PATCH,
+            &format!("/api/properties/{id}/agent"),
+            Some(&token),
+            Some(json!({"agentUsername": "olivia.field"})),
+        )
+        .await;
+    assert_eq!(
+        field.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "other staff are not offered"
+    );
+    let me = w
+        .call(
+            Method::DELETE,
+            &format!("/api/properties/{id}/agent"),
+            Some(&token),
+            Some(json!({"agentUsername": "demo.pm"})),
+        )
+        .await;
+    assert_eq!(
+        me.json()["errors"]["agentUsername"],
+        "You cannot remove yourself"
+    );
+    let removed = w
+        .call(
+            Method::DELETE,
+            &format!("/api/properties/{id}/agent"),
+            Some(&token),
+            Some(json!({"agentUsername": "demo.sales"})),
+        )
+        .await;
+    assert_eq!(removed.json()["message"], "Agent removed.");
+
+    let bad = w
+        .call(
+            Method::PATCH,
+            &format!("/api/properties/saveIntegrationsProjectId/{id}"),
+            Some(&token),
+            Some(json!({"lasso_project_id": "12x"})),
+        )
+        .await;
+    assert_eq!(
+        bad.json()["errors"]["lasso_project_id"],
+        "The field should have digits only"
+    );
+    let ok = w
+        .call(
+            Method::PATCH,
+            &format!("/api/properties/saveIntegrationsProjectId/{id}"),
+            Some(&token),
+            Some(json!({"lasso_project_id": "991 ", "integration_active": true})),
+        )
+        .await;
+    assert_eq!(ok.status, StatusCode::OK);
+    let property = w
+        .call(
+            Method::GET,
+            &format!("/api/properties/{id}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        property["integrations"][0],
+        json!({"name": "Lasso", "project_id": 991, "isActive": true})
+    );
+
+    let accessible = w
+        .call(
+            Method::GET,
+            "/api/properties/properties_by_status?status=Accessible",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        accessible["total"], 6,
+        "two accessible homes in each of three communities"
+    );
+    assert_eq!(
+        w.call(
+            Method::GET,
+            "/api/properties/properties_by_status?status=Gone",
+            Some(&token),
+            None
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let all = w
+        .call(
+            Method::GET,
+            "/api/properties/properties_by_builders/?limit=150",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(all["total"], 18);
+
+    let cedar = w.sign_in("cedar.pm").await;
+    assert_eq!(
+        w.call(
+            Method::PATCH,
+            &format!("/api/properties/{id}/agent"),
+            Some(&cedar),
+            Some(json!({"agentUsername": "cedar.sales"}))
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        w.call(
+            Method::PATCH,
+            &format!("/api/properties/saveIntegrationsProjectId/{id}"),
+            Some(&cedar),
+            Some(json!({"lasso_project_id": "1"}))
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        w.call(
+            Method::GET,
+            "/api/properties/properties_by_status?status=Accessible",
+            Some(&cedar),
+            None
+        )
+        .await
+        .json()["total"],
+        2
+    );
+    w.done().await;
+}

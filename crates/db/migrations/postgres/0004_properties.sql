@@ -46,6 +46,8 @@ CREATE TABLE properties (
     staff_hours TEXT,
     tour_hours_start BIGINT NOT NULL DEFAULT 5,
     tour_hours_end BIGINT NOT NULL DEFAULT 23,
+    lasso_project_id BIGINT,
+    integration_active BOOLEAN NOT NULL DEFAULT FALSE,
     created_on TIMESTAMPTZ NOT NULL,
     created_by TEXT NOT NULL,
     modified_on TIMESTAMPTZ NOT NULL,

@@ -46,6 +46,8 @@ CREATE TABLE properties (
     staff_hours TEXT,
     tour_hours_start INTEGER NOT NULL DEFAULT 5,
     tour_hours_end INTEGER NOT NULL DEFAULT 23,
+    lasso_project_id INTEGER,
+    integration_active BOOLEAN NOT NULL DEFAULT FALSE,
     created_on TEXT NOT NULL,
     created_by TEXT NOT NULL,
     modified_on TEXT NOT NULL,

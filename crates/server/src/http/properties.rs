@@ -39,6 +39,16 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/properties/{id}", get(get_property).post(update))
         .route("/properties/{id}/retire", patch(retire))
+        .route("/properties/properties_by_status", get(by_status))
+        .route("/properties/properties_by_builders/", get(by_builders))
+        .route(
+            "/properties/saveIntegrationsProjectId/{id}",
+            patch(save_integration),
+        )
+        .route(
+            "/properties/{id}/agent",
+            patch(set_agent).delete(remove_agent),
+        )
 }
 
 impl ExportRow for PropertyRow {
@@ -171,6 +181,20 @@ fn parse<T: serde::de::DeserializeOwned>(
 
 const RELOCK_INTERVALS: [i64; 4] = [15, 20, 25, 30];
 
+/// An integration project id: digits (text or number) or empty, which means none.
+fn integration_id(value: Option<&Value>) -> Result<Option<i64>, &'static str> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .filter(|n| *n >= 0)
+            .map(Some)
+            .ok_or(domain::community::MSG_DIGITS_ONLY),
+        Some(Value::String(s)) => domain::community::project_id(s),
+        Some(_) => Err(domain::community::MSG_DIGITS_ONLY),
+    }
+}
+
 fn lockup_allowed(text: &str) -> bool {
     domain::hours::parse_clock(text)
         .is_some_and(|m| (20 * 60..=23 * 60).contains(&m) && m % 30 == 0)
@@ -246,6 +270,11 @@ fn fields_of(
     } else {
         (None, None)
     };
+    let lasso_project_id =
+        integration_id(object.get("lasso_project_id")).unwrap_or_else(|message| {
+            errors.insert("lasso_project_id".into(), message.into());
+            None
+        });
     let (start, end) = (
         whole(object, "tourHoursStart").unwrap_or(5),
         whole(object, "tourHoursEnd").unwrap_or(23),
@@ -325,6 +354,8 @@ fn fields_of(
         staff_hours,
         tour_hours_start: start,
         tour_hours_end: end,
+        lasso_project_id,
+        integration_active: flag(object, "integration_active"),
     };
     Ok((fields, disposition))
 }
@@ -586,7 +617,8 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
         "staff_lock_interval": p.staff_lock_interval, "propertyTourHours": hours(&p.tour_hours),
         "communityTourHours": hours(&p.community_tour_hours), "propertyStaffHours": hours(&p.staff_hours),
         "tourHoursStart": p.tour_hours_start, "tourHoursEnd": p.tour_hours_end,
-        "agents": agents, "teams": teams,
+        "agents": agents, "teams": teams, "lasso_project_id": p.lasso_project_id,
+        "integrations": [{"name": "Lasso", "project_id": p.lasso_project_id, "isActive": p.integration_active}],
         "created_on": p.created_on, "created_by": p.created_by, "modified_on": p.modified_on, "modified_by": p.modified_by,
     }))
 }
@@ -693,4 +725,182 @@ pub async fn print(
         &exports::int_keys(&request.selection),
     )
     .await
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct StatusQuery {
+    /// A disposition name, e.g. Accessible.
+    pub status: Option<String>,
+    #[serde(rename = "builderId")]
+    pub builder_id: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/api/properties/properties_by_status", tag = "properties", params(StatusQuery),
+    responses((status = 200, body = PropertyList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn by_status(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(q): QueryParams<StatusQuery>,
+) -> ApiResult<Json<PropertyList>> {
+    caller.require_console()?;
+    let name = q.status.unwrap_or_else(|| "Accessible".into());
+    let disposition = DISPOSITIONS
+        .iter()
+        .find(|d| d.name == name)
+        .ok_or_else(|| ApiError::field("status", format!("No status {name}")))?;
+    let mut query = db::list::ListQuery::default();
+    query
+        .filters
+        .add("p.disposition_id = ?", [db::Value::from(disposition.id)]);
+    let page = PROPERTIES
+        .page::<PropertyRow>(&state.db, &caller.scope.narrow(q.builder_id), &query)
+        .await?;
+    Ok(Json(PropertyList {
+        data: page.data,
+        total: page.total,
+    }))
+}
+
+#[utoipa::path(get, path = "/api/properties/properties_by_builders/", tag = "properties", params(ListParams),
+    responses((status = 200, body = PropertyList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn by_builders(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(params): QueryParams<ListParams>,
+) -> ApiResult<Json<PropertyList>> {
+    caller.require_console()?;
+    let (query, scope) = params.check(&PROPERTIES, &caller.scope)?;
+    let page = PROPERTIES
+        .page::<PropertyRow>(&state.db, &scope, &query)
+        .await?;
+    Ok(Json(PropertyList {
+        data: page.data,
+        total: page.total,
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct IntegrationInput {
+    #[schema(value_type = Option<String>)]
+    pub lasso_project_id: Option<Value>,
+    #[serde(default)]
+    pub integration_active: bool,
+}
+
+#[utoipa::path(patch, path = "/api/properties/saveIntegrationsProjectId/{id}", tag = "properties", params(("id" = i64, Path)),
+    request_body = IntegrationInput, responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn save_integration(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    JsonBody(input): JsonBody<IntegrationInput>,
+) -> ApiResult<Json<MessageBody>> {
+    caller.require_console()?;
+    let project_id = integration_id(input.lasso_project_id.as_ref())
+        .map_err(|m| ApiError::field("lasso_project_id", m))?;
+    if !db::properties::set_integration(
+        &state.db,
+        &caller.scope,
+        id,
+        project_id,
+        input.integration_active,
+    )
+    .await?
+    {
+        return Err(ApiError::not_found());
+    }
+    Ok(Json(MessageBody::new("Updated successfully")))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PropertyAgentInput {
+    #[serde(rename = "agentUsername")]
+    pub agent_username: String,
+    #[serde(default)]
+    pub is_project_manager: bool,
+}
+
+async fn property_member(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+    username: &str,
+) -> ApiResult<(PropertyRecord, db::users::UserRecord)> {
+    let property = db::properties::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let user = db::users::find_in_scope(&state.db, &caller.scope, username)
+        .await?
+        .filter(|u| u.builder_id == Some(property.builder_id))
+        .ok_or_else(|| ApiError::field("agentUsername", "No agents were found"))?;
+    Ok((property, user))
+}
+
+#[utoipa::path(patch, path = "/api/properties/{id}/agent", tag = "properties", params(("id" = i64, Path)), request_body = PropertyAgentInput,
+    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn set_agent(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    JsonBody(input): JsonBody<PropertyAgentInput>,
+) -> ApiResult<Json<MessageBody>> {
+    caller.require_console()?;
+    let (property, user) = property_member(&state, &caller, id, &input.agent_username).await?;
+    if !domain::roles::offerable_for_assignment(
+        &db::users::group_ids(&state.db, user.user_id).await?,
+    ) {
+        return Err(ApiError::field(
+            "agentUsername",
+            format!("{} cannot be assigned to properties", user.username),
+        ));
+    }
+    db::properties::set_agent(
+        &state.db,
+        property.property_id,
+        user.user_id,
+        input.is_project_manager,
+    )
+    .await?;
+    Ok(Json(MessageBody::new("Agent added..")))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PropertyAgentRef {
+    #[serde(rename = "agentUsername")]
+    pub agent_username: String,
+}
+
+#[utoipa::path(delete, path = "/api/properties/{id}/agent", tag = "properties", params(("id" = i64, Path)), request_body = PropertyAgentRef,
+    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn remove_agent(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    JsonBody(input): JsonBody<PropertyAgentRef>,
+) -> ApiResult<Json<MessageBody>> {
+    caller.require_console()?;
+    let (property, user) = property_member(&state, &caller, id, &input.agent_username).await?;
+    if user.user_id == caller.user.user_id {
+        return Err(ApiError::field(
+            "agentUsername",
+            "You cannot remove yourself",
+        ));
+    }
+    let staff = db::properties::agents(&state.db, property.property_id).await?;
+    if staff
+        .iter()
+        .filter(|(_, pm)| *pm)
+        .all(|(u, _)| *u == user.user_id)
+        && staff.iter().any(|(u, pm)| *u == user.user_id && *pm)
+    {
+        return Err(ApiError::field(
+            "agentUsername",
+            "A PM is required to be assigned!",
+        ));
+    }
+    if !db::properties::remove_agent(&state.db, property.property_id, user.user_id).await? {
+        return Err(ApiError::not_found());
+    }
+    Ok(Json(MessageBody::new("Agent removed.")))
 }
