@@ -242,6 +242,89 @@ pub const STATES: [(i64, &str, &str); 64] = [
     (64, "YT", "Yukon"),
 ];
 
+/// The approximate centre of each state and province: (code, latitude, longitude).
+pub const STATE_CENTRES: [(&str, f64, f64); 64] = [
+    ("AL", 32.8, -86.8),
+    ("AK", 64.7, -152.3),
+    ("AZ", 34.3, -111.7),
+    ("AR", 34.9, -92.4),
+    ("CA", 37.2, -119.4),
+    ("CO", 39.0, -105.5),
+    ("CT", 41.6, -72.7),
+    ("DE", 39.0, -75.5),
+    ("DC", 38.9, -77.0),
+    ("FL", 28.6, -82.4),
+    ("GA", 32.7, -83.4),
+    ("HI", 20.3, -156.4),
+    ("ID", 44.4, -114.6),
+    ("IL", 40.0, -89.2),
+    ("IN", 39.9, -86.3),
+    ("IA", 42.1, -93.5),
+    ("KS", 38.5, -98.4),
+    ("KY", 37.5, -85.3),
+    ("LA", 31.1, -92.0),
+    ("ME", 45.4, -69.2),
+    ("MD", 39.0, -76.8),
+    ("MA", 42.3, -71.8),
+    ("MI", 44.3, -85.4),
+    ("MN", 46.3, -94.3),
+    ("MS", 32.7, -89.7),
+    ("MO", 38.4, -92.5),
+    ("MT", 47.0, -109.6),
+    ("NE", 41.5, -99.8),
+    ("NV", 39.3, -116.6),
+    ("NH", 43.7, -71.6),
+    ("NJ", 40.2, -74.7),
+    ("NM", 34.4, -106.1),
+    ("NY", 42.9, -75.5),
+    ("NC", 35.6, -79.4),
+    ("ND", 47.5, -100.5),
+    ("OH", 40.3, -82.8),
+    ("OK", 35.6, -97.5),
+    ("OR", 43.9, -120.6),
+    ("PA", 40.9, -77.8),
+    ("RI", 41.7, -71.5),
+    ("SC", 33.9, -80.9),
+    ("SD", 44.4, -100.2),
+    ("TN", 35.9, -86.4),
+    ("TX", 31.5, -99.3),
+    ("UT", 39.3, -111.7),
+    ("VT", 44.1, -72.7),
+    ("VA", 37.5, -78.9),
+    ("WA", 47.4, -120.5),
+    ("WV", 38.6, -80.6),
+    ("WI", 44.6, -89.9),
+    ("WY", 43.0, -107.6),
+    ("AB", 55.0, -115.0),
+    ("BC", 53.7, -127.6),
+    ("MB", 55.0, -97.0),
+    ("NB", 46.6, -66.5),
+    ("NL", 53.1, -57.7),
+    ("NS", 45.0, -63.0),
+    ("ON", 50.0, -85.0),
+    ("PE", 46.5, -63.4),
+    ("QC", 52.9, -73.5),
+    ("SK", 55.0, -106.0),
+    ("NT", 64.8, -124.8),
+    ("NU", 70.3, -83.1),
+    ("YT", 64.3, -135.0),
+];
+
+/// The centre of a state or province named by code or name.
+pub fn state_centre(state: &str) -> Option<(f64, f64)> {
+    let state = state.trim();
+    let code = STATES
+        .iter()
+        .find(|(_, code, name)| {
+            code.eq_ignore_ascii_case(state) || name.eq_ignore_ascii_case(state)
+        })
+        .map(|s| s.1)?;
+    STATE_CENTRES
+        .iter()
+        .find(|(c, _, _)| *c == code)
+        .map(|(_, lat, lng)| (*lat, *lng))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,6 +379,16 @@ mod tests {
     fn timezones() {
         assert!(is_timezone(DEFAULT_TIMEZONE));
         assert!(!is_timezone(0));
+    }
+
+    #[test]
+    fn every_state_has_a_centre() {
+        for (_, code, name) in STATES {
+            assert!(state_centre(code).is_some(), "{code}");
+            assert_eq!(state_centre(name), state_centre(code));
+        }
+        assert_eq!(state_centre("tx"), Some((31.5, -99.3)));
+        assert_eq!(state_centre("Atlantis"), None);
     }
 
     #[test]

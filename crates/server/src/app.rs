@@ -31,6 +31,7 @@ pub struct AppState {
     pub tokens: TokenKeys,
     pub settings: Arc<Settings>,
     pub files: crate::files::FileStore,
+    pub geocoder: crate::geocode::Geocoder,
 }
 
 /// A JSON body whose rejections answer in the API's error shape.

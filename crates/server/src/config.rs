@@ -99,6 +99,7 @@ pub struct FileSettings {
     pub billing_ui: Option<bool>,
     pub log_format: Option<String>,
     pub training_media_url: Option<String>,
+    pub geocoder_url: Option<String>,
 }
 
 /// Resolved settings.
@@ -114,6 +115,8 @@ pub struct Settings {
     pub log_json: bool,
     /// Where the training videos and thumbnails are served from (none: not available here).
     pub training_media_url: Option<String>,
+    /// A Nominatim-compatible geocoder (none: the offline one).
+    pub geocoder_url: Option<String>,
 }
 
 fn env(name: &str) -> Option<String> {
@@ -176,6 +179,7 @@ impl Settings {
             training_media_url: env("TOURDESK_TRAINING_MEDIA_URL")
                 .or(file.training_media_url)
                 .map(|u| u.trim_end_matches('/').to_string()),
+            geocoder_url: env("TOURDESK_GEOCODER_URL").or(file.geocoder_url),
         })
     }
 

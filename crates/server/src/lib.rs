@@ -11,6 +11,7 @@ pub mod demo;
 pub mod error;
 pub mod exports;
 pub mod files;
+pub mod geocode;
 pub mod http;
 mod pdf;
 mod spa;

@@ -150,6 +150,7 @@ async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
         tokens: TokenKeys::new(&secret),
         settings: Arc::new(settings.clone()),
         files: server::files::FileStore::new(settings.data_dir.join("files")),
+        geocoder: server::geocode::Geocoder::new(settings.geocoder_url.as_deref()),
     };
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     println!(

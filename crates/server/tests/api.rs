@@ -27,6 +27,7 @@ async fn world() -> World {
         db: test_db.db.clone(),
         tokens: TokenKeys::new(b"test-secret"),
         settings: Arc::new(settings),
+        geocoder: server::geocode::Geocoder::new(None),
         files: server::files::FileStore::new(
             std::env::temp_dir().join(format!("tourdesk-files-{}", std::process::id())),
         ),
@@ -2818,6 +2819,73 @@ async fn property_staff_integrations_and_status_lists() {
         .await
         .json()["total"],
         2
+    );
+    w.done().await;
+}
+
+#[tokio::test]
+async fn coordinates_come_from_the_configured_geocoder_or_the_offline_one() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let body =
+        json!({"address_1": "7 Meadow Lane", "houseNum": "42", "city": "Austin", "state": "TX"});
+    let offline = w
+        .call(
+            Method::POST,
+            "/api/properties/coordinates",
+            Some(&token),
+            Some(body.clone()),
+        )
+        .await
+        .json();
+    assert_eq!(
+        (offline["lat"].as_f64(), offline["lng"].as_f64()),
+        (Some(31.5), Some(-99.3)),
+        "the state's centre"
+    );
+    let nowhere = w
+        .call(
+            Method::POST,
+            "/api/properties/coordinates",
+            Some(&token),
+            Some(json!({"address_1": "x", "state": "Atlantis"})),
+        )
+        .await
+        .json();
+    assert_eq!(
+        (nowhere["lat"].as_f64(), nowhere["lng"].as_f64()),
+        (Some(0.0), Some(0.0))
+    );
+
+    // A local stand-in for a Nominatim server: answers one place, and records what it was asked.
+    let asked = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let seen = asked.clone();
+    let fake = Router::new().route(
+        "/search",
+        axum::routing::get(move |uri: axum::http::Uri| {
+            let seen = seen.clone();
+            async move {
+                *seen.lock().unwrap() = uri.query().unwrap_or_default().to_string();
+                axum::Json(json!([{"lat": "30.2672", "lon": "-97.7431", "display_name": "Austin"}]))
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move { axum::serve(listener, fake).await.unwrap() });
+    let geocoder = server::geocode::Geocoder::new(Some(&format!("http://127.0.0.1:{port}")));
+    let address: server::geocode::Address = serde_json::from_value(body).unwrap();
+    assert_eq!(geocoder.locate(&address).await, (30.2672, -97.7431));
+    assert!(
+        asked.lock().unwrap().contains("street=42+7+Meadow+Lane"),
+        "{}",
+        asked.lock().unwrap()
+    );
+    let down = server::geocode::Geocoder::new(Some("http://127.0.0.1:9"));
+    assert_eq!(
+        down.locate(&address).await,
+        (0.0, 0.0),
+        "an unreachable geocoder gives 0,0"
     );
     w.done().await;
 }

@@ -87,7 +87,8 @@ impl Modify for BearerAuth {
         settings::save_timezone, surveys::pre_tour, surveys::save_pre_tour, surveys::post_tour, surveys::save_post_tour, training::training,
         properties::list, properties::create, properties::update, properties::get_property, properties::retire,
         properties::by_community, properties::by_status, properties::by_builders, properties::save_integration,
-        properties::set_agent, properties::remove_agent, properties::export, properties::export_all, properties::print,
+        properties::set_agent, properties::remove_agent,
+        properties::coordinates, properties::export, properties::export_all, properties::print,
     ),
     components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))
 )]

@@ -49,6 +49,7 @@ pub fn routes() -> Router<AppState> {
             "/properties/{id}/agent",
             patch(set_agent).delete(remove_agent),
         )
+        .route("/properties/coordinates", post(coordinates))
 }
 
 impl ExportRow for PropertyRow {
@@ -903,4 +904,22 @@ pub async fn remove_agent(
         return Err(ApiError::not_found());
     }
     Ok(Json(MessageBody::new("Agent removed.")))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Coordinates {
+    pub lat: f64,
+    pub lng: f64,
+}
+
+#[utoipa::path(post, path = "/api/properties/coordinates", tag = "properties", request_body = crate::geocode::Address,
+    responses((status = 200, body = Coordinates)), security(("bearer" = [])))]
+pub async fn coordinates(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(address): JsonBody<crate::geocode::Address>,
+) -> ApiResult<Json<Coordinates>> {
+    caller.require_console()?;
+    let (lat, lng) = state.geocoder.locate(&address).await;
+    Ok(Json(Coordinates { lat, lng }))
 }
