@@ -42,13 +42,14 @@ pub struct NewBuilder {
     pub enterprise_id: Option<i64>,
     pub is_rental: bool,
     pub timezone: i64,
+    pub enable_photo_gallery_edits: bool,
 }
 
 /// Creates a builder with its default survey questions.
 pub async fn create(db: &Db, builder: &NewBuilder) -> Result<i64> {
     let sql =
-        "INSERT INTO builders (name, webflow_name, enterprise_id, is_rental, timezone, created_on)
-               VALUES ($1, $2, $3, $4, $5, $6) RETURNING builder_id";
+        "INSERT INTO builders (name, webflow_name, enterprise_id, is_rental, timezone, enable_photo_gallery_edits, created_on)
+               VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING builder_id";
     let id = on_pool!(db, |pool| {
         sqlx::query_scalar(sql)
             .bind(&builder.name)
@@ -56,6 +57,7 @@ pub async fn create(db: &Db, builder: &NewBuilder) -> Result<i64> {
             .bind(builder.enterprise_id)
             .bind(builder.is_rental)
             .bind(builder.timezone)
+            .bind(builder.enable_photo_gallery_edits)
             .bind(now())
             .fetch_one(pool)
             .await

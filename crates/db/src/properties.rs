@@ -552,3 +552,99 @@ pub async fn remove_agent(db: &Db, property_id: i64, user_id: i64) -> Result<boo
             .map(|r| r.rows_affected() > 0)
     })
 }
+
+/// A photo of a property; the file lives in the file store under `file_key`.
+#[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
+pub struct PropertyImage {
+    pub id: i64,
+    #[serde(skip)]
+    pub file_key: String,
+    pub sequence_position: i64,
+    pub created_by: String,
+    pub modified_by: String,
+}
+
+pub async fn images(db: &Db, property_id: i64) -> Result<Vec<PropertyImage>> {
+    on_pool!(db, |pool| {
+        sqlx::query_as(
+            "SELECT id, file_key, sequence_position, created_by, modified_by FROM property_images
+             WHERE property_id = $1 ORDER BY sequence_position, id",
+        )
+        .bind(property_id)
+        .fetch_all(pool)
+        .await
+    })
+}
+
+/// Puts a photo at a position: the next one after the last (or 1) when none is given; a photo
+/// already at the given position is replaced. Answers the new photo's id and the file key it
+/// replaced, if any (the caller removes that file).
+pub async fn put_image(
+    db: &Db,
+    property_id: i64,
+    file_key: &str,
+    position: Option<i64>,
+    author: &str,
+) -> Result<(i64, Option<String>)> {
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let position = match position {
+            Some(p) => p,
+            None => {
+                let last: Option<i64> = sqlx::query_scalar(
+                    "SELECT MAX(sequence_position) FROM property_images WHERE property_id = $1",
+                )
+                .bind(property_id)
+                .fetch_one(&mut *tx)
+                .await?;
+                last.unwrap_or(0) + 1
+            }
+        };
+        let replaced: Option<(i64, String, String)> = sqlx::query_as(
+            "SELECT id, file_key, created_by FROM property_images WHERE property_id = $1 AND sequence_position = $2",
+        )
+        .bind(property_id)
+        .bind(position)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let id = match &replaced {
+            Some((id, _, _)) => {
+                sqlx::query("UPDATE property_images SET file_key = $1, modified_by = $2 WHERE id = $3")
+                    .bind(file_key)
+                    .bind(author)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                *id
+            }
+            None => {
+                sqlx::query_scalar(
+                    "INSERT INTO property_images (property_id, file_key, sequence_position, created_by, modified_by, created_on)
+                     VALUES ($1, $2, $3, $4, $4, $5) RETURNING id",
+                )
+                .bind(property_id)
+                .bind(file_key)
+                .bind(position)
+                .bind(author)
+                .bind(now())
+                .fetch_one(&mut *tx)
+                .await?
+            }
+        };
+        tx.commit().await?;
+        Ok((id, replaced.map(|(_, key, _)| key)))
+    })
+}
+
+/// Removes a photo of a property; answers its file key when it was there.
+pub async fn delete_image(db: &Db, property_id: i64, image_id: i64) -> Result<Option<String>> {
+    on_pool!(db, |pool| {
+        sqlx::query_scalar(
+            "DELETE FROM property_images WHERE id = $1 AND property_id = $2 RETURNING file_key",
+        )
+        .bind(image_id)
+        .bind(property_id)
+        .fetch_optional(pool)
+        .await
+    })
+}

@@ -183,6 +183,7 @@ pub async fn fill(db: &Db) -> Result<(), String> {
                 enterprise_id: Some(enterprise),
                 is_rental: false,
                 timezone: 53,
+                enable_photo_gallery_edits: true,
             },
         )
         .await?;
@@ -194,6 +195,7 @@ pub async fn fill(db: &Db) -> Result<(), String> {
                 enterprise_id: Some(enterprise),
                 is_rental: true,
                 timezone: 51,
+                enable_photo_gallery_edits: true,
             },
         )
         .await?;
@@ -205,6 +207,7 @@ pub async fn fill(db: &Db) -> Result<(), String> {
                 enterprise_id: None,
                 is_rental: false,
                 timezone: 54,
+                enable_photo_gallery_edits: false,
             },
         )
         .await?;

@@ -7,6 +7,11 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+use std::collections::BTreeMap;
+
+use axum::extract::Multipart;
+use domain::branding::{LOGO_LIMIT, MSG_LOGO_SIZE};
+
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 
@@ -97,6 +102,40 @@ impl FileStore {
             .ok()
             .map(|bytes| (bytes, content_type))
     }
+}
+
+/// Reads the multipart parts: texts by name, and the logo's bytes (refused past 50 MB while
+/// reading, so an oversized upload is never held whole).
+pub async fn read_form(
+    mut multipart: Multipart,
+) -> ApiResult<(BTreeMap<String, String>, Option<Vec<u8>>)> {
+    let mut texts = BTreeMap::new();
+    let mut file = None;
+    let bad = |e: axum::extract::multipart::MultipartError| {
+        ApiError::BadRequest(format!("The form could not be read: {e}"))
+    };
+    while let Some(mut field) = multipart.next_field().await.map_err(bad)? {
+        let name = field.name().unwrap_or_default().to_string();
+        if name == "file" {
+            let mut bytes = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(bad)? {
+                if bytes.len() + chunk.len() > LOGO_LIMIT {
+                    return Err(ApiError::field("file", MSG_LOGO_SIZE));
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            if !bytes.is_empty() {
+                file = Some(bytes);
+            }
+        } else {
+            let text = field.text().await.map_err(bad)?;
+            if text.len() > 512 * 1024 {
+                return Err(ApiError::field(&name, "This part of the form is too large"));
+            }
+            texts.insert(name, text);
+        }
+    }
+    Ok((texts, file))
 }
 
 /// The address a stored file is served at.

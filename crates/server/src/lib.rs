@@ -14,5 +14,6 @@ pub mod files;
 pub mod geocode;
 pub mod http;
 mod pdf;
+mod photos;
 mod spa;
 pub mod worker;

@@ -2889,3 +2889,147 @@ async fn coordinates_come_from_the_configured_geocoder_or_the_offline_one() {
     );
     w.done().await;
 }
+
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let picture = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    picture.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+#[tokio::test]
+async fn property_photos_are_converted_positioned_and_removed() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let id = w
+        .call(Method::GET, "/api/properties", Some(&token), None)
+        .await
+        .json()["data"][0]["property_id"]
+        .as_i64()
+        .unwrap();
+    let path = format!("/api/properties/{id}/images");
+    let (ct, body) = multipart(&[], Some(("front.png", &png(2400, 1200))));
+    let first = w
+        .raw(
+            Method::POST,
+            &path,
+            Some(&token),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.text());
+    assert_eq!(first.json()["message"], "Sucessfully Uploaded");
+    assert_eq!(
+        first.json()["image"]["sequence_position"],
+        1,
+        "the first photo goes first"
+    );
+    let url = first.json()["image"]["image_url"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let stored = w.call(Method::GET, &url, None, None).await;
+    assert_eq!(stored.headers[header::CONTENT_TYPE], "image/webp");
+    assert!(stored.body.len() <= 200 * 1024);
+    let (ct, body) = multipart(&[], Some(("side.png", &png(300, 200))));
+    let second = w
+        .raw(
+            Method::POST,
+            &path,
+            Some(&token),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(
+        second.json()["image"]["sequence_position"],
+        2,
+        "next is last plus one"
+    );
+    let (ct, body) = multipart(
+        &[("sequence_position", "1")],
+        Some(("new-front.png", &png(400, 300))),
+    );
+    let replaced = w
+        .raw(
+            Method::POST,
+            &path,
+            Some(&token),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(
+        replaced.json()["image"]["id"],
+        first.json()["image"]["id"],
+        "editing a position replaces its photo"
+    );
+    assert_eq!(
+        w.call(Method::GET, &url, None, None).await.status,
+        StatusCode::NOT_FOUND,
+        "the replaced file is gone"
+    );
+    let (ct, body) = multipart(&[], Some(("fake.png", b"GIF89a not a png")));
+    let refused = w
+        .raw(
+            Method::POST,
+            &path,
+            Some(&token),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(refused.json()["errors"]["file"], "Unsupported file type");
+    let list = w.call(Method::GET, &path, Some(&token), None).await.json();
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    let second_id = second.json()["image"]["id"].as_i64().unwrap();
+    let gone = w
+        .call(
+            Method::DELETE,
+            &format!("{path}/{second_id}"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(gone.status, StatusCode::OK);
+    assert_eq!(
+        w.call(Method::GET, &path, Some(&token), None)
+            .await
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+
+    let cedar = w.sign_in("cedar.pm").await;
+    assert_eq!(
+        w.call(Method::GET, &path, Some(&cedar), None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let cedar_home = w
+        .call(Method::GET, "/api/properties", Some(&cedar), None)
+        .await
+        .json()["data"][0]["property_id"]
+        .as_i64()
+        .unwrap();
+    let (ct, body) = multipart(&[], Some(("a.png", &png(10, 10))));
+    let off = w
+        .raw(
+            Method::POST,
+            &format!("/api/properties/{cedar_home}/images"),
+            Some(&cedar),
+            Some(Body::from(body)),
+            Some(&ct),
+        )
+        .await;
+    assert_eq!(
+        off.status,
+        StatusCode::FORBIDDEN,
+        "gallery edits are off for this builder"
+    );
+    w.done().await;
+}

@@ -71,6 +71,17 @@ CREATE TABLE property_teams (
     PRIMARY KEY (property_id, team_id)
 );
 
+CREATE TABLE property_images (
+    id INTEGER PRIMARY KEY,
+    property_id INTEGER NOT NULL REFERENCES properties (property_id) ON DELETE CASCADE,
+    file_key TEXT NOT NULL,
+    sequence_position INTEGER NOT NULL,
+    created_by TEXT NOT NULL,
+    modified_by TEXT NOT NULL,
+    created_on TEXT NOT NULL
+);
+CREATE INDEX property_images_property ON property_images (property_id, sequence_position);
+
 CREATE TABLE domain_events (
     id INTEGER PRIMARY KEY,
     builder_id INTEGER NOT NULL REFERENCES builders (builder_id) ON DELETE CASCADE,

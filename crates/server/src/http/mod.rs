@@ -88,7 +88,7 @@ impl Modify for BearerAuth {
         properties::list, properties::create, properties::update, properties::get_property, properties::retire,
         properties::by_community, properties::by_status, properties::by_builders, properties::save_integration,
         properties::set_agent, properties::remove_agent,
-        properties::coordinates, properties::export, properties::export_all, properties::print,
+        properties::coordinates, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),
     components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))
 )]

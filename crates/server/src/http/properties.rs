@@ -50,6 +50,19 @@ pub fn routes() -> Router<AppState> {
             patch(set_agent).delete(remove_agent),
         )
         .route("/properties/coordinates", post(coordinates))
+        .route(
+            "/properties/{id}/images",
+            // Room for a 50 MB photo and the form around it.
+            get(images)
+                .post(upload_image)
+                .layer(axum::extract::DefaultBodyLimit::max(
+                    domain::branding::LOGO_LIMIT + 1024 * 1024,
+                )),
+        )
+        .route(
+            "/properties/{id}/images/{image_id}",
+            axum::routing::delete(delete_image),
+        )
 }
 
 impl ExportRow for PropertyRow {
@@ -922,4 +935,156 @@ pub async fn coordinates(
     caller.require_console()?;
     let (lat, lng) = state.geocoder.locate(&address).await;
     Ok(Json(Coordinates { lat, lng }))
+}
+
+/// A photo as the gallery shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PhotoView {
+    #[serde(flatten)]
+    pub image: db::properties::PropertyImage,
+    pub image_url: String,
+}
+
+fn photo_view(image: db::properties::PropertyImage) -> PhotoView {
+    let image_url = crate::files::url(&image.file_key);
+    PhotoView { image, image_url }
+}
+
+#[utoipa::path(get, path = "/api/properties/{id}/images", tag = "properties", params(("id" = i64, Path)),
+    responses((status = 200, body = [PhotoView]), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn images(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Vec<PhotoView>>> {
+    caller.require_console()?;
+    db::properties::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok(Json(
+        db::properties::images(&state.db, id)
+            .await?
+            .into_iter()
+            .map(photo_view)
+            .collect(),
+    ))
+}
+
+/// Gallery edits are for builders that have them switched on.
+async fn gallery_property(state: &AppState, caller: &Caller, id: i64) -> ApiResult<PropertyRecord> {
+    caller.require_console()?;
+    let property = db::properties::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    if !builder_of(state, caller, property.builder_id)
+        .await?
+        .enable_photo_gallery_edits
+    {
+        return Err(ApiError::Forbidden(
+            "Photo gallery edits are turned off for this builder".into(),
+        ));
+    }
+    Ok(property)
+}
+
+/// The upload form: `file` (PNG or JPEG, at most 50 MB) and `sequence_position` (optional).
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)]
+pub struct PhotoForm {
+    #[schema(format = Binary, content_media_type = "application/octet-stream")]
+    file: String,
+    sequence_position: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PhotoUploaded {
+    pub message: String,
+    pub image: PhotoView,
+}
+
+#[utoipa::path(post, path = "/api/properties/{id}/images", tag = "properties", params(("id" = i64, Path)),
+    request_body(content = PhotoForm, content_type = "multipart/form-data"),
+    responses((status = 201, body = PhotoUploaded), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn upload_image(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    multipart: axum::extract::Multipart,
+) -> ApiResult<(StatusCode, Json<PhotoUploaded>)> {
+    let property = gallery_property(&state, &caller, id).await?;
+    let (texts, file) = crate::files::read_form(multipart).await?;
+    let bytes = file.ok_or_else(|| ApiError::field("file", "Choose a photo to upload"))?;
+    let position = match texts
+        .get("sequence_position")
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+    {
+        None => None,
+        Some(p) => Some(p.parse::<i64>().ok().filter(|p| *p >= 1).ok_or_else(|| {
+            ApiError::field("sequence_position", "A position is a whole number from 1")
+        })?),
+    };
+    let webp = tokio::task::spawn_blocking(move || crate::photos::to_webp(&bytes))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| match e {
+            crate::photos::PhotoError::Unsupported => {
+                ApiError::field("file", domain::branding::MSG_UNSUPPORTED_FILE)
+            }
+            crate::photos::PhotoError::Unreadable(detail) => {
+                ApiError::field("file", format!("The photo could not be read: {detail}"))
+            }
+        })?;
+    let key = state
+        .files
+        .put(webp, crate::files::ImageKind::Webp)
+        .await
+        .map_err(|e| ApiError::Internal(format!("storing a photo: {e}")))?;
+    let (image_id, replaced) = match db::properties::put_image(
+        &state.db,
+        property.property_id,
+        &key,
+        position,
+        &caller.user.username,
+    )
+    .await
+    {
+        Ok(done) => done,
+        Err(error) => {
+            state.files.remove(&key).await;
+            return Err(error.into());
+        }
+    };
+    if let Some(old) = replaced {
+        state.files.remove(&old).await;
+    }
+    let image = db::properties::images(&state.db, property.property_id)
+        .await?
+        .into_iter()
+        .find(|i| i.id == image_id)
+        .ok_or_else(ApiError::not_found)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(PhotoUploaded {
+            message: "Sucessfully Uploaded".into(),
+            image: photo_view(image),
+        }),
+    ))
+}
+
+#[utoipa::path(delete, path = "/api/properties/{id}/images/{image_id}", tag = "properties",
+    params(("id" = i64, Path), ("image_id" = i64, Path)),
+    responses((status = 200, body = MessageBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn delete_image(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, image_id)): Path<(i64, i64)>,
+) -> ApiResult<Json<MessageBody>> {
+    let property = gallery_property(&state, &caller, id).await?;
+    let key = db::properties::delete_image(&state.db, property.property_id, image_id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    state.files.remove(&key).await;
+    Ok(Json(MessageBody::new("Successfully deleted")))
 }

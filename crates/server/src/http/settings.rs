@@ -8,7 +8,7 @@ use axum::{Json, Router};
 use db::settings::{BuilderSettings, Company, Messages};
 use domain::branding::{
     check_button, check_content, is_hex_colour, ButtonSettings, COUNTRIES, LOGO_LIMIT, MSG_HEX,
-    MSG_LOGO_SIZE, MSG_UNSUPPORTED_FILE,
+    MSG_UNSUPPORTED_FILE,
 };
 use domain::messaging::{check_messages, MessageSetting};
 use serde::{Deserialize, Serialize};
@@ -116,40 +116,6 @@ pub struct SettingsForm {
     content_settings: Option<String>,
 }
 
-/// Reads the multipart parts: texts by name, and the logo's bytes (refused past 50 MB while
-/// reading, so an oversized upload is never held whole).
-async fn read_form(
-    mut multipart: Multipart,
-) -> ApiResult<(BTreeMap<String, String>, Option<Vec<u8>>)> {
-    let mut texts = BTreeMap::new();
-    let mut file = None;
-    let bad = |e: axum::extract::multipart::MultipartError| {
-        ApiError::BadRequest(format!("The form could not be read: {e}"))
-    };
-    while let Some(mut field) = multipart.next_field().await.map_err(bad)? {
-        let name = field.name().unwrap_or_default().to_string();
-        if name == "file" {
-            let mut bytes = Vec::new();
-            while let Some(chunk) = field.chunk().await.map_err(bad)? {
-                if bytes.len() + chunk.len() > LOGO_LIMIT {
-                    return Err(ApiError::field("file", MSG_LOGO_SIZE));
-                }
-                bytes.extend_from_slice(&chunk);
-            }
-            if !bytes.is_empty() {
-                file = Some(bytes);
-            }
-        } else {
-            let text = field.text().await.map_err(bad)?;
-            if text.len() > 512 * 1024 {
-                return Err(ApiError::field(&name, "This part of the form is too large"));
-            }
-            texts.insert(name, text);
-        }
-    }
-    Ok((texts, file))
-}
-
 fn company(texts: &BTreeMap<String, String>, errors: &mut BTreeMap<String, String>) -> Company {
     let text = |k: &str| texts.get(k).map(|v| v.trim().to_string());
     let optional = |k: &str| text(k).filter(|v| !v.is_empty());
@@ -226,7 +192,7 @@ pub async fn save_settings(
     caller: Caller,
     multipart: Multipart,
 ) -> ApiResult<Json<SettingsView>> {
-    let (texts, file) = read_form(multipart).await?;
+    let (texts, file) = crate::files::read_form(multipart).await?;
     let requested = match texts
         .get("builder_id")
         .map(|v| v.trim())
