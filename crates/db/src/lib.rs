@@ -26,6 +26,7 @@ pub mod teams;
 pub mod testing;
 pub mod throttle;
 pub mod users;
+pub mod visits;
 
 pub use list::{ListQuery, ListSpec, Page};
 pub use sqlx::Error;

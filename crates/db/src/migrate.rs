@@ -26,6 +26,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(2, "0002_communities"),
     migration!(3, "0003_builder_settings"),
     migration!(4, "0004_properties"),
+    migration!(5, "0005_visits"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

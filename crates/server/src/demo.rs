@@ -2,6 +2,7 @@
 //! builder, a platform admin, program managers, sales staff, other staff, a trade contractor and
 //! teams. Every demo sign-in uses the password `tourdesk-demo`.
 
+use chrono::Datelike;
 use db::builders::NewBuilder;
 use db::communities::{CommunityFields, Members};
 use db::users::{NewUser, Notifications};
@@ -161,6 +162,108 @@ async fn homes_in(
         .await?;
     }
     Ok(())
+}
+
+const VISITOR_FIRST: [&str; 12] = [
+    "Maya", "Jordan", "Elena", "Marcus", "Priya", "Tyler", "Hannah", "Diego", "Aisha", "Connor",
+    "Lena", "Victor",
+];
+const VISITOR_LAST: [&str; 12] = [
+    "Alvarez", "Brennan", "Chow", "Dawson", "Ellison", "Fischer", "Gupta", "Holt", "Ibarra",
+    "Jensen", "Kowalski", "Larsen",
+];
+const REMARKS: [&str; 5] = [
+    "Loved the kitchen",
+    "Asked about HOA fees",
+    "Wants a bigger yard",
+    "Second visit with family",
+    "Comparing with resale homes",
+];
+
+/// A small deterministic generator, so every demo world is the same.
+struct Dice(u64);
+
+impl Dice {
+    fn next(&mut self, below: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % below.max(1)
+    }
+}
+
+/// 18 months of visitors and visits to a builder's homes (not the ones just created), busier on
+/// weekends and growing towards today.
+async fn visit_history(
+    db: &Db,
+    builder: i64,
+    customers_wanted: usize,
+    seed: u64,
+) -> db::Result<()> {
+    let query = db::list::ListQuery::default();
+    let homes: Vec<db::properties::PropertyRow> = db::properties::PROPERTIES
+        .page(db, &db::Scope::builder(builder), &query)
+        .await?
+        .data;
+    let homes: Vec<i64> = homes
+        .iter()
+        .filter(|h| h.disposition != "Created")
+        .map(|h| h.property_id)
+        .collect();
+    if homes.is_empty() {
+        return Ok(());
+    }
+    let mut dice = Dice(seed);
+    let now = chrono::Utc::now();
+    let statuses = [156, 156, 156, 156, 156, 162, 161, 160, 159, 158, 157];
+    let mut customers = Vec::with_capacity(customers_wanted);
+    let mut visits = Vec::new();
+    for n in 0..customers_wanted {
+        let kind = match dice.next(10) {
+            0 => 123,
+            1 => 124,
+            _ => 122,
+        };
+        // Later customers are more likely: the history grows towards today.
+        let age_days = (540.0 * (1.0 - ((n as f64 + 1.0) / customers_wanted as f64).sqrt())) as i64
+            + dice.next(14) as i64;
+        let mut when = now
+            - chrono::Duration::days(age_days)
+            - chrono::Duration::minutes(dice.next(600) as i64);
+        if !matches!(when.weekday(), chrono::Weekday::Sat | chrono::Weekday::Sun)
+            && dice.next(3) == 0
+        {
+            when += chrono::Duration::days(5 - when.weekday().num_days_from_monday() as i64);
+        }
+        let when = when.min(now - chrono::Duration::minutes(5));
+        let first = VISITOR_FIRST[dice.next(12) as usize];
+        let last = VISITOR_LAST[dice.next(12) as usize];
+        customers.push(db::visits::NewCustomer {
+            builder_id: builder,
+            firstname: first.into(),
+            lastname: last.into(),
+            email: format!(
+                "{}.{}{}@example.com",
+                first.to_lowercase(),
+                last.to_lowercase(),
+                n
+            ),
+            phone: format!("555-{:03}-{:04}", 200 + dice.next(700), dice.next(10_000)),
+            visitor_type_id: kind,
+            created_on: when,
+        });
+        for repeat in 0..=(dice.next(4) / 3) {
+            visits.push(db::visits::NewVisit {
+                customer: n,
+                property_id: homes[dice.next(homes.len() as u64) as usize],
+                visit_status_id: statuses[dice.next(statuses.len() as u64) as usize],
+                remarks: (dice.next(4) == 0).then(|| REMARKS[dice.next(5) as usize].to_string()),
+                visited_on: (when + chrono::Duration::days(repeat as i64 * 3))
+                    .min(now - chrono::Duration::minutes(1)),
+            });
+        }
+    }
+    db::visits::insert_history(db, &customers, &visits).await
 }
 
 /// Fills an empty database; refuses one that already has builders.
@@ -523,6 +626,9 @@ pub async fn fill(db: &Db) -> Result<(), String> {
                 point,
             )
             .await?;
+        }
+        for (builder, customers, seed) in [(homes, 900, 7), (rentals, 300, 11), (cedar, 200, 13)] {
+            visit_history(db, builder, customers, seed).await?;
         }
         Ok(())
     }

@@ -3033,3 +3033,182 @@ async fn property_photos_are_converted_positioned_and_removed() {
     );
     w.done().await;
 }
+
+#[tokio::test]
+async fn the_dashboard_sums_up_visits_and_homes() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let visits = w
+        .call(Method::GET, "/api/stats/allVisits", Some(&token), None)
+        .await
+        .json()["count"]
+        .as_i64()
+        .unwrap();
+    assert!(visits > 0, "the demo world has recent visits");
+    let everything = w
+        .call(
+            Method::GET,
+            "/api/stats/allVisits?from=2000-01-01",
+            Some(&token),
+            None,
+        )
+        .await
+        .json()["count"]
+        .as_i64()
+        .unwrap();
+    assert!(everything > visits);
+    assert_eq!(
+        w.call(
+            Method::GET,
+            "/api/stats/allVisits?from=2026-13-01",
+            Some(&token),
+            None
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let contractors = w
+        .call(
+            Method::GET,
+            "/api/visits/contractorsVisits",
+            Some(&token),
+            None,
+        )
+        .await
+        .json()["count"]
+        .as_i64()
+        .unwrap();
+    assert!(contractors <= visits);
+    assert_eq!(
+        w.call(
+            Method::GET,
+            "/api/stats/allProperties?status=Accessible",
+            Some(&token),
+            None
+        )
+        .await
+        .json()["count"],
+        6
+    );
+    let homes = w
+        .call(Method::GET, "/api/auth/session", Some(&token), None)
+        .await
+        .json()["builderId"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/stats/soldProprties/{homes}"),
+            Some(&token),
+            None
+        )
+        .await
+        .json()["count"],
+        3
+    );
+
+    let daily = w
+        .call(Method::GET, "/api/stats/monthlyVisits", Some(&token), None)
+        .await
+        .json();
+    let days = daily.as_array().unwrap();
+    assert_eq!(days.len(), 30);
+    assert_eq!(
+        days.iter()
+            .map(|d| d["visit_count"].as_i64().unwrap())
+            .sum::<i64>()
+            >= 1,
+        true
+    );
+    assert!(days[29]["name_of_day"].is_string());
+    let weekly = w
+        .call(Method::GET, "/api/stats/weeklyVisits", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(weekly.as_array().unwrap().len(), 7);
+    let yearly = w
+        .call(Method::GET, "/api/stats/yearlyVisits", Some(&token), None)
+        .await
+        .json();
+    let months = yearly.as_array().unwrap();
+    assert_eq!(months.len(), 12);
+    assert!(months.iter().all(|m| m["name_of_month"].is_string()));
+    assert!(
+        months
+            .iter()
+            .map(|m| m["visit_count"].as_i64().unwrap())
+            .sum::<i64>()
+            > 0
+    );
+
+    let recent = w
+        .call(
+            Method::GET,
+            "/api/visits?order=desc&orderBy=modified_on&limit=25",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    let rows = recent["data"].as_array().unwrap();
+    assert!(
+        rows.windows(2)
+            .all(|p| p[0]["modified_on"].as_str() >= p[1]["modified_on"].as_str()),
+        "newest first"
+    );
+    assert!(rows[0]["subdivision"].is_string() && rows[0]["visitor_type"].is_string());
+
+    let cedar = w.sign_in("cedar.pm").await;
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/stats/soldProprties/{homes}"),
+            Some(&cedar),
+            None
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    let theirs = w
+        .call(
+            Method::GET,
+            &format!("/api/stats/allVisits?from=2000-01-01&builderId={homes}"),
+            Some(&cedar),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        theirs["count"], 0,
+        "another builder's visits are never counted"
+    );
+    let ent = w.sign_in("demo.enterprise").await;
+    let all = w
+        .call(
+            Method::GET,
+            "/api/stats/allVisits?from=2000-01-01",
+            Some(&ent),
+            None,
+        )
+        .await
+        .json()["count"]
+        .as_i64()
+        .unwrap();
+    let one = w
+        .call(
+            Method::GET,
+            &format!("/api/stats/allVisits?from=2000-01-01&builderId={homes}"),
+            Some(&ent),
+            None,
+        )
+        .await
+        .json()["count"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(one, everything);
+    assert!(all > one, "the enterprise spans both builders");
+    w.done().await;
+}

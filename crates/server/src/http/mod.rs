@@ -18,6 +18,7 @@ pub mod properties;
 pub mod reference;
 pub mod session;
 pub mod settings;
+pub mod stats;
 pub mod surveys;
 pub mod teams;
 pub mod training;
@@ -48,6 +49,7 @@ pub fn routes() -> Router<AppState> {
         .merge(surveys::routes())
         .merge(training::routes())
         .merge(properties::routes())
+        .merge(stats::routes())
         .route("/files/{key}", get(crate::files::serve))
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs_page))
@@ -88,7 +90,9 @@ impl Modify for BearerAuth {
         properties::list, properties::create, properties::update, properties::get_property, properties::retire,
         properties::by_community, properties::by_status, properties::by_builders, properties::save_integration,
         properties::set_agent, properties::remove_agent,
-        properties::coordinates, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
+        properties::coordinates,
+        stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
+        stats::monthly_visits, stats::yearly_visits, stats::list, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),
     components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))
 )]

@@ -1,0 +1,189 @@
+//! Customers and their visits: the visits list, the dashboard's counts and series, and the demo
+//! world's history.
+
+use chrono::{DateTime, Utc};
+use domain::lists::Order;
+use serde::Serialize;
+use sqlx::FromRow;
+use utoipa::ToSchema;
+
+use crate::list::ListSpec;
+use crate::{on_pool, Db, Result, Scope};
+
+/// A visit as the visits list and the dashboard's recent visits show it.
+#[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
+pub struct VisitRow {
+    pub customer_visit_id: i64,
+    pub customer_id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub cell_phone_1: Option<String>,
+    pub property_id: i64,
+    pub address_1: String,
+    pub house_num: Option<String>,
+    /// The community of the home.
+    pub subdivision: String,
+    pub visitor_status_id: i64,
+    pub visitor_status: String,
+    pub visitor_type_id: i64,
+    pub visitor_type: String,
+    pub remarks: Option<String>,
+    pub visited_on: DateTime<Utc>,
+    pub modified_on: DateTime<Utc>,
+    pub timezone: i64,
+    pub builder_id: i64,
+}
+
+pub const VISITS: ListSpec = ListSpec {
+    columns: "v.customer_visit_id, v.customer_id, c.firstname, c.lastname, c.cell_phone_1, v.property_id, p.address_1, \
+              p.house_num, m.name AS subdivision, v.visit_status_id AS visitor_status_id, s.name AS visitor_status, \
+              v.visitor_type_id, t.name AS visitor_type, v.remarks, v.visited_on, v.modified_on, p.timezone, v.builder_id",
+    from: "customer_visits v JOIN customers c ON c.customer_id = v.customer_id JOIN properties p ON p.property_id = v.property_id \
+           JOIN communities m ON m.id = p.community_id JOIN catalog s ON s.catalog_id = v.visit_status_id \
+           JOIN catalog t ON t.catalog_id = v.visitor_type_id",
+    scope_column: "v.builder_id",
+    search_columns: &["c.firstname", "c.lastname", "c.cell_phone_1", "p.address_1", "m.name"],
+    sort_columns: &[
+        ("firstname", "lower(c.firstname)"),
+        ("lastname", "lower(c.lastname)"),
+        ("subdivision", "lower(m.name)"),
+        ("visitor_status", "lower(s.name)"),
+        ("visitor_type", "lower(t.name)"),
+        ("visited_on", "v.visited_on"),
+        ("modified_on", "v.modified_on"),
+    ],
+    default_sort: ("modified_on", Order::Desc),
+    tie_breaker: "v.customer_visit_id",
+    key_column: "v.customer_visit_id",
+    base_condition: "",
+};
+
+/// Visits in a window, optionally of one visitor type.
+pub async fn count(
+    db: &Db,
+    scope: &Scope,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    visitor_type: Option<i64>,
+) -> Result<i64> {
+    let sql = format!(
+        "SELECT COUNT(*) FROM customer_visits WHERE {} AND visited_on >= $1 AND visited_on < $2 AND ($3 IS NULL OR visitor_type_id = $3)",
+        scope.condition("builder_id")
+    );
+    on_pool!(db, |pool| sqlx::query_scalar(&sql)
+        .bind(from)
+        .bind(to)
+        .bind(visitor_type)
+        .fetch_one(pool)
+        .await)
+}
+
+/// Visits per day (`YYYY-MM-DD`, UTC) or per month (`YYYY-MM`) in a window.
+pub async fn series(
+    db: &Db,
+    scope: &Scope,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    by_month: bool,
+) -> Result<Vec<(String, i64)>> {
+    let bucket = match (db, by_month) {
+        (Db::Sqlite(_), false) => "substr(visited_on, 1, 10)",
+        (Db::Sqlite(_), true) => "substr(visited_on, 1, 7)",
+        (Db::Postgres(_), false) => "to_char(visited_on AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
+        (Db::Postgres(_), true) => "to_char(visited_on AT TIME ZONE 'UTC', 'YYYY-MM')",
+    };
+    let sql = format!(
+        "SELECT {bucket} AS bucket, COUNT(*) FROM customer_visits WHERE {} AND visited_on >= $1 AND visited_on < $2
+         GROUP BY bucket ORDER BY bucket",
+        scope.condition("builder_id")
+    );
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(from)
+        .bind(to)
+        .fetch_all(pool)
+        .await)
+}
+
+/// Homes in a disposition; with `since`, only those changed since then.
+pub async fn count_properties(
+    db: &Db,
+    scope: &Scope,
+    disposition_id: i64,
+    since: Option<DateTime<Utc>>,
+) -> Result<i64> {
+    let sql = format!(
+        "SELECT COUNT(*) FROM properties WHERE {} AND disposition_id = $1 AND ($2 IS NULL OR modified_on >= $2)",
+        scope.condition("builder_id")
+    );
+    on_pool!(db, |pool| sqlx::query_scalar(&sql)
+        .bind(disposition_id)
+        .bind(since)
+        .fetch_one(pool)
+        .await)
+}
+
+/// A customer for the demo world and tests.
+pub struct NewCustomer {
+    pub builder_id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub email: String,
+    pub phone: String,
+    pub visitor_type_id: i64,
+    pub created_on: DateTime<Utc>,
+}
+
+/// A visit for the demo world and tests.
+pub struct NewVisit {
+    pub customer: usize,
+    pub property_id: i64,
+    pub visit_status_id: i64,
+    pub remarks: Option<String>,
+    pub visited_on: DateTime<Utc>,
+}
+
+/// Writes customers and their visits in one transaction (visits name customers by index).
+pub async fn insert_history(db: &Db, customers: &[NewCustomer], visits: &[NewVisit]) -> Result<()> {
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let mut ids = Vec::with_capacity(customers.len());
+        for c in customers {
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO customers (builder_id, firstname, lastname, email_1, cell_phone_1, visitor_type_id, created_on, modified_on)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING customer_id",
+            )
+            .bind(c.builder_id)
+            .bind(&c.firstname)
+            .bind(&c.lastname)
+            .bind(&c.email)
+            .bind(&c.phone)
+            .bind(c.visitor_type_id)
+            .bind(c.created_on)
+            .fetch_one(&mut *tx)
+            .await?;
+            ids.push(id);
+        }
+        for v in visits {
+            let c = &customers[v.customer];
+            sqlx::query(
+                "INSERT INTO customer_visits (builder_id, customer_id, property_id, visit_status_id, visitor_type_id, remarks,
+                   visited_on, modified_on) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+            )
+            .bind(c.builder_id)
+            .bind(ids[v.customer])
+            .bind(v.property_id)
+            .bind(v.visit_status_id)
+            .bind(c.visitor_type_id)
+            .bind(&v.remarks)
+            .bind(v.visited_on)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query(
+            "UPDATE customers SET last_visit_date = (SELECT MAX(visited_on) FROM customer_visits v WHERE v.customer_id = customers.customer_id)",
+        )
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await
+    })
+}
