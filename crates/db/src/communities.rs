@@ -506,3 +506,34 @@ async fn in_scope(db: &Db, scope: &Scope, community_id: i64) -> Result<bool> {
         .await)?;
     Ok(count > 0)
 }
+
+/// Sets a community's access codes; false when it is not in the scope.
+pub async fn set_codes(
+    db: &Db,
+    scope: &Scope,
+    id: i64,
+    backup: &str,
+    trade: &str,
+    sales: &str,
+    hub: &str,
+    author: &str,
+) -> Result<bool> {
+    let sql = format!(
+        "UPDATE communities SET community_backup_code = $1, trade_code = $2, sales_code = $3, hub_backup_code = $4,
+           modified_on = $5, modified_by = $6 WHERE id = $7 AND {}",
+        scope.condition("builder_id")
+    );
+    on_pool!(db, |pool| {
+        sqlx::query(&sql)
+            .bind(backup)
+            .bind(trade)
+            .bind(sales)
+            .bind(hub)
+            .bind(now())
+            .bind(author)
+            .bind(id)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected() > 0)
+    })
+}

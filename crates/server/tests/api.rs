@@ -3212,3 +3212,107 @@ async fn the_dashboard_sums_up_visits_and_homes() {
     assert!(all > one, "the enterprise spans both builders");
     w.done().await;
 }
+
+#[tokio::test]
+async fn community_codes_are_checked_and_saved_for_its_homes() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let oak = w
+        .call(
+            Method::GET,
+            "/api/communities?search=oak",
+            Some(&token),
+            None,
+        )
+        .await
+        .json()["data"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let path = format!("/api/communities/{oak}/automationCodes");
+    let short = w
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&token),
+            Some(json!({"communityCode": "12", "tradeCode": "", "salesCode": "345"})),
+        )
+        .await;
+    assert_eq!(
+        short.json()["message"],
+        "At least one code must be at least 4 characters long"
+    );
+    let trade = w
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&token),
+            Some(json!({"communityCode": "123456", "tradeCode": "12", "salesCode": ""})),
+        )
+        .await;
+    assert_eq!(
+        trade.json()["errors"]["tradeCode"],
+        "Trade code are must have between 4-8 digits! Empty slots are acceptable"
+    );
+    let letters = w
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&token),
+            Some(json!({"communityCode": "12ab56", "tradeCode": "", "salesCode": ""})),
+        )
+        .await;
+    assert_eq!(
+        letters.json()["errors"]["communityCode"],
+        "The field should have digits only"
+    );
+    let ok = w.call(Method::PATCH, &path, Some(&token), Some(json!({"communityCode": "246810", "tradeCode": "1357", "salesCode": "", "hubCode": "9999"}))).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text());
+    assert!(ok.json()["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Codes saved for Oak Ridge"));
+    let community = w
+        .call(
+            Method::GET,
+            &format!("/api/communities/{oak}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(
+        (
+            community["community_backup_code"].as_str(),
+            community["hub_backup_code"].as_str()
+        ),
+        (Some("246810"), Some("9999"))
+    );
+    let home = community["communityProperties"][0]["property_id"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/properties/{home}"),
+            Some(&token),
+            None
+        )
+        .await
+        .json()["property_backup_code"],
+        "246810",
+        "homes without their own code use the community's"
+    );
+    let cedar = w.sign_in("cedar.pm").await;
+    assert_eq!(
+        w.call(
+            Method::PATCH,
+            &path,
+            Some(&cedar),
+            Some(json!({"communityCode": "111111"}))
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    w.done().await;
+}

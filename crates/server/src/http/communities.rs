@@ -35,6 +35,10 @@ pub fn routes() -> Router<AppState> {
         .route("/communities/{id}", get(get_community))
         .route("/communities/{id}/QRCode", get(qr_codes))
         .route("/communities/{id}/saveQRCode", post(save_qr_code))
+        .route(
+            "/communities/{id}/automationCodes",
+            axum::routing::patch(automation_codes),
+        )
 }
 
 impl ExportRow for CommunityRow {
@@ -466,4 +470,76 @@ pub async fn print(
         &exports::int_keys(&request.selection),
     )
     .await
+}
+
+/// The codes of a community's Automations tab. Any other `{product}Code` key is the hub code.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AutomationCodes {
+    #[serde(rename = "communityCode", default)]
+    pub community_code: String,
+    #[serde(rename = "tradeCode", default)]
+    pub trade_code: String,
+    #[serde(rename = "salesCode", default)]
+    pub sales_code: String,
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    pub product_codes: std::collections::BTreeMap<String, serde_json::Value>,
+}
+
+#[utoipa::path(patch, path = "/api/communities/{id}/automationCodes", tag = "communities", params(("id" = i64, Path)),
+    request_body = AutomationCodes,
+    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn automation_codes(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    JsonBody(codes): JsonBody<AutomationCodes>,
+) -> ApiResult<Json<MessageBody>> {
+    caller.require_console()?;
+    let community = db::communities::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let hub = codes
+        .product_codes
+        .iter()
+        .find(|(key, _)| key.ends_with("Code"))
+        .and_then(|(_, v)| v.as_str())
+        .unwrap_or(&community.fields.hub_backup_code)
+        .trim()
+        .to_string();
+    let (backup, trade, sales) = (
+        codes.community_code.trim(),
+        codes.trade_code.trim(),
+        codes.sales_code.trim(),
+    );
+    let mut errors = check_codes(&[
+        ("communityCode", backup),
+        ("trade_code", trade),
+        ("salesCode", sales),
+        ("hubCode", &hub),
+    ]);
+    // The trade-code rule goes by the form's field name; the call names it tradeCode.
+    if let Some(message) = errors.remove("trade_code") {
+        errors.insert("tradeCode".into(), message);
+    }
+    ApiError::check(errors)?;
+    domain::community::check_sync_codes(&[trade, sales, backup])
+        .map_err(|m| ApiError::field("codes", m))?;
+    db::communities::set_codes(
+        &state.db,
+        &caller.scope,
+        id,
+        backup,
+        trade,
+        sales,
+        &hub,
+        &caller.user.username,
+    )
+    .await?;
+    let homes = community.properties.len();
+    Ok(Json(MessageBody::new(format!(
+        "Codes saved for {}: {homes} homes use them where they have none of their own",
+        community.fields.name
+    ))))
 }

@@ -84,7 +84,7 @@ impl Modify for BearerAuth {
         teams::add_agent, teams::remove_agent, teams::export, teams::export_all, teams::print,
         communities::list, communities::statuses, communities::of_builder, communities::get_community,
         communities::save, communities::delete, communities::qr_codes, communities::save_qr_code,
-        communities::delete_qr_code, communities::export, communities::export_all, communities::print,
+        communities::delete_qr_code, communities::automation_codes, communities::export, communities::export_all, communities::print,
         settings::get_settings, settings::save_settings, settings::save_disclosures, settings::save_messaging, settings::messaging_preview, settings::get_timezone,
         settings::save_timezone, surveys::pre_tour, surveys::save_pre_tour, surveys::post_tour, surveys::save_post_tour, training::training,
         properties::list, properties::create, properties::update, properties::get_property, properties::retire,
