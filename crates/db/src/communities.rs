@@ -365,28 +365,22 @@ pub async fn save(
         let Some(saved) = query.fetch_optional(&mut *tx).await? else {
             return Ok(None);
         };
-        sqlx::query("DELETE FROM community_agents WHERE community_id = $1")
-            .bind(saved)
-            .execute(&mut *tx)
-            .await?;
-        for user_id in members.user_ids {
-            sqlx::query("INSERT INTO community_agents (community_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                .bind(saved)
-                .bind(user_id)
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query("DELETE FROM community_teams WHERE community_id = $1")
-            .bind(saved)
-            .execute(&mut *tx)
-            .await?;
-        for team_id in members.team_ids {
-            sqlx::query("INSERT INTO community_teams (community_id, team_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                .bind(saved)
-                .bind(team_id)
-                .execute(&mut *tx)
-                .await?;
-        }
+        crate::replace_links!(
+            tx,
+            "community_agents",
+            "community_id",
+            saved,
+            "user_id",
+            members.user_ids
+        );
+        crate::replace_links!(
+            tx,
+            "community_teams",
+            "community_id",
+            saved,
+            "team_id",
+            members.team_ids
+        );
         tx.commit().await?;
         Ok(Some(saved))
     })
@@ -406,19 +400,7 @@ pub async fn property_count(db: &Db, ids: &[i64]) -> Result<i64> {
 }
 
 pub async fn delete_in_scope(db: &Db, scope: &Scope, ids: &[i64]) -> Result<u64> {
-    if ids.is_empty() {
-        return Ok(0);
-    }
-    let list: Vec<String> = ids.iter().map(i64::to_string).collect();
-    let sql = format!(
-        "DELETE FROM communities WHERE id IN ({}) AND {}",
-        list.join(","),
-        scope.condition("builder_id")
-    );
-    on_pool!(db, |pool| sqlx::query(&sql)
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))
+    crate::delete_ids(db, scope, "communities", "id", ids).await
 }
 
 /// Team ids among `ids` that belong to the builder.

@@ -69,6 +69,62 @@ macro_rules! bind_values {
     }};
 }
 
+/// Replaces the rows of a join table that link `owner` to others, inside a transaction.
+macro_rules! replace_links {
+    ($tx:expr, $table:literal, $owner_column:literal, $owner:expr, $other_column:literal, $others:expr) => {{
+        sqlx::query(concat!(
+            "DELETE FROM ",
+            $table,
+            " WHERE ",
+            $owner_column,
+            " = $1"
+        ))
+        .bind($owner)
+        .execute(&mut *$tx)
+        .await?;
+        for other in $others {
+            sqlx::query(concat!(
+                "INSERT INTO ",
+                $table,
+                " (",
+                $owner_column,
+                ", ",
+                $other_column,
+                ") VALUES ($1, $2) ON CONFLICT DO NOTHING"
+            ))
+            .bind($owner)
+            .bind(other)
+            .execute(&mut *$tx)
+            .await?;
+        }
+    }};
+}
+pub(crate) use replace_links;
+
+/// Deletes rows of a tenant table by id within the scope; answers how many went. Table and
+/// column names come from the callers, never from a request.
+pub(crate) async fn delete_ids(
+    db: &Db,
+    scope: &Scope,
+    table: &str,
+    key: &str,
+    ids: &[i64],
+) -> Result<u64> {
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+    let sql = format!(
+        "DELETE FROM {table} WHERE {key} IN ({}) AND {}",
+        list.join(","),
+        scope.condition("builder_id")
+    );
+    on_pool!(db, |pool| sqlx::query(&sql)
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()))
+}
+
 /// A value bound into a dynamically built statement; `None` binds a typed NULL.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {

@@ -391,17 +391,14 @@ pub async fn save(
                 .execute(&mut *tx)
                 .await?;
         }
-        sqlx::query("DELETE FROM property_teams WHERE property_id = $1")
-            .bind(saved)
-            .execute(&mut *tx)
-            .await?;
-        for team_id in staffing.team_ids {
-            sqlx::query("INSERT INTO property_teams (property_id, team_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                .bind(saved)
-                .bind(team_id)
-                .execute(&mut *tx)
-                .await?;
-        }
+        crate::replace_links!(
+            tx,
+            "property_teams",
+            "property_id",
+            saved,
+            "team_id",
+            staffing.team_ids
+        );
         for event in events {
             let mut payload = event.payload.clone();
             payload["property_id"] = saved.into();

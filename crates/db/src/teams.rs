@@ -163,19 +163,7 @@ pub async fn update(
 }
 
 pub async fn delete_in_scope(db: &Db, scope: &Scope, ids: &[i64]) -> Result<u64> {
-    if ids.is_empty() {
-        return Ok(0);
-    }
-    let list: Vec<String> = ids.iter().map(i64::to_string).collect();
-    let sql = format!(
-        "DELETE FROM teams WHERE id IN ({}) AND {}",
-        list.join(","),
-        scope.condition("builder_id")
-    );
-    on_pool!(db, |pool| sqlx::query(&sql)
-        .execute(pool)
-        .await
-        .map(|r| r.rows_affected()))
+    crate::delete_ids(db, scope, "teams", "id", ids).await
 }
 
 pub async fn add_member(db: &Db, team_id: i64, user_id: i64) -> Result<()> {
