@@ -2,7 +2,6 @@
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::users::{AgentRow, AgentUpdate, NewUser, Notifications, AGENTS};
@@ -14,7 +13,7 @@ use utoipa::ToSchema;
 use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::{hash_password_blocking, Caller};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
+use crate::exports::{self, ExportRow, ListParams};
 use crate::http::session::send_password_link;
 use crate::http::MessageBody;
 use db::list::ListSpec;
@@ -397,45 +396,12 @@ pub async fn available(
     ))
 }
 
-#[utoipa::path(post, path = "/api/agents/export", tag = "staff", request_body = AgentSelection,
-    responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
-pub async fn export(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<AgentSelection>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::export_selected::<AgentRow>(
-        &state.db,
-        &caller.scope,
-        &exports::text_keys(&request.selection),
-    )
-    .await
-}
-
-#[utoipa::path(post, path = "/api/agents/exportAll", tag = "staff", request_body = ExportAllRequest,
-    responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn export_all(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<ExportAllRequest>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::export_all::<AgentRow>(&state.db, &caller.scope, &request)
-}
-
-#[utoipa::path(post, path = "/api/agents/print", tag = "staff", request_body = AgentSelection,
-    responses((status = 200, content_type = "application/pdf", body = String)), security(("bearer" = [])))]
-pub async fn print(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<AgentSelection>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::print_selected::<AgentRow>(
-        &state.db,
-        &caller.scope,
-        &exports::text_keys(&request.selection),
-    )
-    .await
-}
+crate::list_exports!(
+    tag = "staff",
+    row = AgentRow,
+    selection = AgentSelection,
+    keys = exports::text_keys,
+    export = "/api/agents/export",
+    export_all = "/api/agents/exportAll",
+    print = "/api/agents/print"
+);

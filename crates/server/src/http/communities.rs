@@ -3,7 +3,6 @@
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::communities::{
@@ -19,7 +18,7 @@ use utoipa::ToSchema;
 use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
+use crate::exports::{self, ExportRow, ListParams};
 use crate::http::MessageBody;
 
 pub fn routes() -> Router<AppState> {
@@ -429,48 +428,15 @@ pub async fn delete_qr_code(
     Ok(Json(MessageBody::new("Successfully deleted!")))
 }
 
-#[utoipa::path(post, path = "/api/communities/export", tag = "communities", request_body = CommunitySelection,
-    responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
-pub async fn export(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<CommunitySelection>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::export_selected::<CommunityRow>(
-        &state.db,
-        &caller.scope,
-        &exports::int_keys(&request.selection),
-    )
-    .await
-}
-
-#[utoipa::path(post, path = "/api/communities/exportAll", tag = "communities", request_body = ExportAllRequest,
-    responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn export_all(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<ExportAllRequest>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::export_all::<CommunityRow>(&state.db, &caller.scope, &request)
-}
-
-#[utoipa::path(post, path = "/api/communities/print", tag = "communities", request_body = CommunitySelection,
-    responses((status = 200, content_type = "application/pdf", body = String)), security(("bearer" = [])))]
-pub async fn print(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<CommunitySelection>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::print_selected::<CommunityRow>(
-        &state.db,
-        &caller.scope,
-        &exports::int_keys(&request.selection),
-    )
-    .await
-}
+crate::list_exports!(
+    tag = "communities",
+    row = CommunityRow,
+    selection = CommunitySelection,
+    keys = exports::int_keys,
+    export = "/api/communities/export",
+    export_all = "/api/communities/exportAll",
+    print = "/api/communities/print"
+);
 
 /// The codes of a community's Automations tab. Any other `{product}Code` key is the hub code.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use db::list::ListSpec;
@@ -23,7 +22,7 @@ use utoipa::ToSchema;
 use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
+use crate::exports::{self, ExportRow, ListParams};
 use crate::http::MessageBody;
 
 pub fn routes() -> Router<AppState> {
@@ -698,48 +697,15 @@ pub struct PropertySelection {
     pub selection: Vec<i64>,
 }
 
-#[utoipa::path(post, path = "/api/properties/export", tag = "properties", request_body = PropertySelection,
-    responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
-pub async fn export(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<PropertySelection>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::export_selected::<PropertyRow>(
-        &state.db,
-        &caller.scope,
-        &exports::int_keys(&request.selection),
-    )
-    .await
-}
-
-#[utoipa::path(post, path = "/api/properties/exportAll", tag = "properties", request_body = ExportAllRequest,
-    responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn export_all(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<ExportAllRequest>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::export_all::<PropertyRow>(&state.db, &caller.scope, &request)
-}
-
-#[utoipa::path(post, path = "/api/properties/print", tag = "properties", request_body = PropertySelection,
-    responses((status = 200, content_type = "application/pdf", body = String)), security(("bearer" = [])))]
-pub async fn print(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<PropertySelection>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::print_selected::<PropertyRow>(
-        &state.db,
-        &caller.scope,
-        &exports::int_keys(&request.selection),
-    )
-    .await
-}
+crate::list_exports!(
+    tag = "properties",
+    row = PropertyRow,
+    selection = PropertySelection,
+    keys = exports::int_keys,
+    export = "/api/properties/export",
+    export_all = "/api/properties/exportAll",
+    print = "/api/properties/print"
+);
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct StatusQuery {

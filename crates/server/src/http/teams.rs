@@ -2,7 +2,6 @@
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::teams::{Team, TeamRow, TEAMS};
@@ -15,7 +14,7 @@ use utoipa::ToSchema;
 use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
+use crate::exports::{self, ExportRow, ListParams};
 use crate::http::MessageBody;
 use db::list::ListSpec;
 
@@ -279,45 +278,12 @@ pub async fn remove_agent(
     Ok(Json(MessageBody::new("Agent removed.")))
 }
 
-#[utoipa::path(post, path = "/api/teams/export", tag = "teams", request_body = TeamSelection,
-    responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
-pub async fn export(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<TeamSelection>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::export_selected::<TeamRow>(
-        &state.db,
-        &caller.scope,
-        &exports::int_keys(&request.selection),
-    )
-    .await
-}
-
-#[utoipa::path(post, path = "/api/teams/exportAll", tag = "teams", request_body = ExportAllRequest,
-    responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn export_all(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<ExportAllRequest>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::export_all::<TeamRow>(&state.db, &caller.scope, &request)
-}
-
-#[utoipa::path(post, path = "/api/teams/print", tag = "teams", request_body = TeamSelection,
-    responses((status = 200, content_type = "application/pdf", body = String)), security(("bearer" = [])))]
-pub async fn print(
-    State(state): State<AppState>,
-    caller: Caller,
-    JsonBody(request): JsonBody<TeamSelection>,
-) -> ApiResult<Response> {
-    caller.require_console()?;
-    exports::print_selected::<TeamRow>(
-        &state.db,
-        &caller.scope,
-        &exports::int_keys(&request.selection),
-    )
-    .await
-}
+crate::list_exports!(
+    tag = "teams",
+    row = TeamRow,
+    selection = TeamSelection,
+    keys = exports::int_keys,
+    export = "/api/teams/export",
+    export_all = "/api/teams/exportAll",
+    print = "/api/teams/print"
+);
