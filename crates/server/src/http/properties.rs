@@ -106,6 +106,7 @@ pub struct PropertyList {
 
 /// The list's query: the shared list parameters and the disposition filter.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PropertyFilters {
     /// A filter option of the list: Accessible, Awaiting Activation, Created, Removed, Sold,
     /// Non-Accessible or Under Contract.
@@ -708,6 +709,7 @@ crate::list_exports!(
 );
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct StatusQuery {
     /// A disposition name, e.g. Accessible.
     pub status: Option<String>,

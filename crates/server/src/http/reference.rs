@@ -69,6 +69,7 @@ pub async fn health(State(state): State<AppState>) -> impl IntoResponse {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CatalogQuery {
     pub catalog_type_id: Option<i64>,
 }

@@ -248,6 +248,7 @@ pub async fn session(
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ResetRequestQuery {
     pub username: Option<String>,
     pub email: Option<String>,

@@ -42,6 +42,7 @@ pub fn routes() -> Router<AppState> {
 /// Which builder a settings call is about: the one named (enterprise users choose), else the
 /// session's builder.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct BuilderChoice {
     #[serde(rename = "builderId")]
     pub builder_id: Option<i64>,
@@ -383,11 +384,18 @@ pub async fn save_messaging(
     Ok(Json(MessageBody::new("Saved!")))
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Timezone {
     /// 51 Denver, 52 New York, 53 Chicago, 54 Los Angeles.
     pub timezone: i64,
-    #[serde(default, skip_serializing)]
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TimezoneInput {
+    /// 51 Denver, 52 New York, 53 Chicago, 54 Los Angeles.
+    pub timezone: i64,
+    /// The builder, for users who choose one.
+    #[serde(default)]
     pub builder_id: Option<i64>,
 }
 
@@ -406,16 +414,15 @@ pub async fn get_timezone(
         .ok_or_else(ApiError::not_found)?;
     Ok(Json(Timezone {
         timezone: builder.timezone,
-        builder_id: None,
     }))
 }
 
-#[utoipa::path(post, path = "/api/builders/timezone", tag = "settings", request_body = Timezone,
+#[utoipa::path(post, path = "/api/builders/timezone", tag = "settings", request_body = TimezoneInput,
     responses((status = 200, body = MessageBody), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn save_timezone(
     State(state): State<AppState>,
     caller: Caller,
-    JsonBody(input): JsonBody<Timezone>,
+    JsonBody(input): JsonBody<TimezoneInput>,
 ) -> ApiResult<Json<MessageBody>> {
     let builder_id = settings_builder(&caller, input.builder_id)?;
     if !domain::catalog::is_timezone(input.timezone) {
@@ -426,6 +433,7 @@ pub async fn save_timezone(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PreviewQuery {
     #[serde(rename = "builderId")]
     pub builder_id: Option<i64>,

@@ -29,6 +29,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct StatsQuery {
     /// A builder of the caller's, 0 or none for all of them.
     #[serde(rename = "builderId")]
