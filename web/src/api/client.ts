@@ -1,5 +1,5 @@
 // The one fetch client. Adds the bearer token, encodes query strings (omitting null and empty
-// values), turns error answers into ApiError, and forces a logout on any 401.
+// values), sends JSON or multipart bodies, turns error answers into ApiError, and forces a logout on any 401.
 import { sessionStore } from './session';
 
 export class ApiError extends Error {
@@ -38,6 +38,7 @@ export function toQueryString(query?: Query): string {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
+  /** JSON-encoded, except a FormData (multipart; the browser sets its boundary). */
   body?: unknown;
   signal?: AbortSignal;
   /** Accept header; binary answers are read with `apiBlob`. */
@@ -59,7 +60,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const { token } = sessionStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -27,6 +27,22 @@ export type TeamList = Schemas['TeamList'];
 export type Team = Schemas['Team'];
 export type TeamInput = Schemas['TeamInput'];
 export type MessageBody = Schemas['MessageBody'];
+export type CommunityRow = Schemas['CommunityRow'];
+
+// Builder settings, surveys and training.
+export type SettingsView = Schemas['SettingsView'];
+/** The multipart parts of POST /api/builders/settings (the logo `file` is added as a File). */
+export type SettingsForm = Schemas['SettingsForm'];
+export type DisclosureInput = Schemas['DisclosureInput'];
+export type MessagingInput = Schemas['MessagingInput'];
+export type VariableValues = Schemas['VariableValues'];
+export type Timezone = Schemas['Timezone'];
+export type TimezoneInput = Schemas['TimezoneInput'];
+export type Question = Schemas['Question'];
+export type QuestionsInput = Schemas['QuestionsInput'];
+export type QuestionsSaved = Schemas['QuestionsSaved'];
+export type Training = Schemas['Training'];
+export type TrainingVideo = Schemas['Video'];
 
 // Request and answer bodies of single calls.
 export type AdminAsPmRequest = Schemas['AdminAsPmRequest'];

@@ -1,6 +1,31 @@
 // The enterprise top-bar builder selection (0 = All Builders, null = none chosen yet).
+import { useEffect } from 'react';
 import { createStore, useStore } from '../lib/store';
 import { useSession } from '../api/session';
+import type { Builder } from '../api/types';
+
+// The top bar's page rules (spec 1 section 2), also followed by the settings pages.
+/** Pages where the selector is hidden (settings, reports, integrations, training). */
+const HIDDEN = [
+  '/settings',
+  '/reports',
+  '/reportPropertyTours',
+  '/reportVisit',
+  '/reportMarket',
+  '/integrations',
+  '/training',
+  '/sales-training',
+];
+/** Pages where All Builders is not offered and the first builder is chosen automatically. */
+const NO_ALL = ['/content-settings', '/disclosures', '/messaging'];
+
+const under = (pathname: string, paths: string[]) => paths.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+
+export function builderSelectorMode(pathname: string): 'hidden' | 'single' | 'all' {
+  if (under(pathname, HIDDEN)) return 'hidden';
+  if (under(pathname, NO_ALL)) return 'single';
+  return 'all';
+}
 
 export const builderSelection = createStore<number | null>(null);
 
@@ -14,4 +39,15 @@ export function useBuilderIdParam(): number | undefined {
   const selected = useStore(builderSelection);
   if (!user?.isEnterprise || selected === null) return undefined;
   return selected;
+}
+
+/**
+ * Pages that act on one builder (content, disclosures, messaging, company settings): while
+ * `active`, when no single builder is chosen (none or All Builders), the first builder is chosen.
+ */
+export function useFirstBuilderWhenNone(active: boolean, builders: readonly Builder[]): void {
+  const selected = useStore(builderSelection);
+  useEffect(() => {
+    if (active && builders.length > 0 && !selected) builderSelection.set(builders[0].builder_id);
+  }, [active, builders, selected]);
 }

@@ -1,5 +1,5 @@
 // The route table (spec 1 section 2). Screens are code-split per route. Paths of areas that are not
-// built yet (properties, communities, customers, hardware, settings, webhooks, reports, training,
+// built yet (properties, communities, customers, hardware, billing, webhooks, reports,
 // integrations...) are not registered and fall to the not-found page.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -21,6 +21,23 @@ const AgentsListPage = lazy(() => import('../features/agents/components/AgentsLi
 const AgentFormPage = lazy(() => import('../features/agents/components/AgentFormPage'));
 const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListPage'));
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
+const CompanySettingsPage = lazy(() => import('../features/settings/components/CompanySettingsPage'));
+const ContentSettingsPage = lazy(() => import('../features/settings/components/ContentSettingsPage'));
+const DisclosuresPage = lazy(() => import('../features/settings/components/DisclosuresPage'));
+const MessagingPage = lazy(() => import('../features/settings/components/MessagingPage'));
+const SurveyPage = lazy(() => import('../features/surveys/components/SurveyPage'));
+const TrainingPage = lazy(() => import('../features/training/components/TrainingPage'));
+const SalesTrainingPage = lazy(() => import('../features/training/components/SalesTrainingPage'));
+
+/** Builder settings and surveys: USER and PM (saving needs a program manager; the server says so). */
+const SETTINGS_ROUTES = [
+  { path: '/settings', element: <CompanySettingsPage /> },
+  { path: '/pre-tour-survey', element: <SurveyPage kind="pre" /> },
+  { path: '/post-tour-survey', element: <SurveyPage kind="post" /> },
+  { path: '/content-settings', element: <ContentSettingsPage /> },
+  { path: '/disclosures', element: <DisclosuresPage /> },
+  { path: '/messaging', element: <MessagingPage /> },
+];
 
 export function AppRoutes() {
   return (
@@ -93,6 +110,11 @@ export function AppRoutes() {
           />
           <Route path="/teams/add" element={<TeamFormPage />} />
           <Route path="/teams/:teamId" element={<TeamFormPage />} />
+          {SETTINGS_ROUTES.map((r) => (
+            <Route key={r.path} path={r.path} element={<RequireAuth roles={USER_PM}>{r.element}</RequireAuth>} />
+          ))}
+          <Route path="/training" element={<TrainingPage />} />
+          <Route path="/sales-training" element={<SalesTrainingPage />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Routes>

@@ -1,6 +1,6 @@
 // Start-up: catalog and states load together behind a loading screen; the feature flags load
 // beside them without blocking (a failed or timed-out load gives empty flags).
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,6 +25,16 @@ const statesQuery = {
   staleTime: Infinity,
   retry: 1,
 };
+
+/** Catalog type ids (spec 1 section 3). */
+export const CATALOG_DISPOSITION = 1;
+export const CATALOG_TIMEZONE = 6;
+
+/** The catalog items of one type, from the start-up load. */
+export function useCatalog(typeId: number): CatalogItem[] {
+  const { data } = useQuery(catalogQuery);
+  return useMemo(() => (data ?? []).filter((item) => item.catalog_type_id === typeId), [data, typeId]);
+}
 
 export type Flags = Partial<Record<keyof FeatureFlags, boolean>>;
 

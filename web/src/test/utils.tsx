@@ -5,6 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { vi } from 'vitest';
+import { sessionStore } from '../api/session';
+import type { SessionUser } from '../api/types';
 import { theme } from '../app/theme';
 
 export interface MockResponse {
@@ -17,6 +19,8 @@ export interface RecordedCall {
   path: string;
   search: string;
   body: unknown;
+  /** A multipart body as sent. */
+  form: FormData | undefined;
   /** The Authorization header sent, if any. */
   authorization: string | undefined;
 }
@@ -31,6 +35,7 @@ export function mockFetch(handler: (call: RecordedCall) => MockResponse | Promis
       path: url.pathname,
       search: url.search,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      form: init?.body instanceof FormData ? init.body : undefined,
       authorization: new Headers(init?.headers).get('Authorization') ?? undefined,
     };
     calls.push(call);
@@ -63,6 +68,12 @@ const b64url = (s: string) =>
 /** A token shaped like the server's (`base64url(payload).signature`), valid for an hour. */
 export function fakeToken(payload: Record<string, unknown>): string {
   return `${b64url(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, ...payload }))}.signature`;
+}
+
+/** Stores a session for `user` (a program manager of no enterprise unless told otherwise). */
+export function signInAs(user: Partial<SessionUser> & { username: string }) {
+  const token = fakeToken({ sub: user.username });
+  sessionStore.signIn(token, { isPM: true, isEnterprise: false, isRental: false, ...user, token } as SessionUser);
 }
 
 export function LocationProbe() {

@@ -1,33 +1,15 @@
-import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useSession } from '../../api/session';
 import { LoadError, loadErrorText } from '../../components/LoadError';
 import { useEnterpriseBuilders } from '../../features/builders/api/useBuilders';
-import { builderSelection, useBuilderSelection } from '../builderSelection';
-
-/** Pages where the selector is hidden (settings, reports, integrations, training). */
-const HIDDEN = [
-  '/settings',
-  '/reports',
-  '/reportPropertyTours',
-  '/reportVisit',
-  '/reportMarket',
-  '/integrations',
-  '/training',
-  '/sales-training',
-];
-/** Pages where All Builders is not offered and the first builder is chosen automatically. */
-const NO_ALL = ['/content-settings', '/disclosures', '/messaging'];
-
-const under = (pathname: string, paths: string[]) => paths.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-
-export function builderSelectorMode(pathname: string): 'hidden' | 'single' | 'all' {
-  if (under(pathname, HIDDEN)) return 'hidden';
-  if (under(pathname, NO_ALL)) return 'single';
-  return 'all';
-}
+import {
+  builderSelection,
+  builderSelectorMode,
+  useBuilderSelection,
+  useFirstBuilderWhenNone,
+} from '../builderSelection';
 
 /** The enterprise user's builder selector in the top bar (value 0 = All Builders). */
 export function BuilderSelector() {
@@ -39,11 +21,7 @@ export function BuilderSelector() {
   const selected = useBuilderSelection();
   const list = builders.data ?? [];
 
-  useEffect(() => {
-    if (mode === 'single' && list.length > 0 && (selected === null || selected === 0)) {
-      builderSelection.set(list[0].builder_id);
-    }
-  }, [mode, list, selected]);
+  useFirstBuilderWhenNone(mode === 'single', list);
 
   if (!enabled || mode === 'hidden') return null;
   if (builders.isError) {

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { NavLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
@@ -15,6 +16,8 @@ import { useSession } from '../../api/session';
 import { SIDEBAR_WIDTH_CLOSED, SIDEBAR_WIDTH_OPEN } from '../config';
 import { hasRole } from '../roles';
 import { NAV, type NavEntry, type NavLinkItem } from './nav';
+
+const GROUP_HEADING_PX = 32;
 
 function visible(entries: NavEntry[], allowed: (item: NavLinkItem) => boolean): NavEntry[] {
   return entries.flatMap((e): NavEntry[] => {
@@ -46,6 +49,9 @@ function SidebarContent({ open, onNavigate }: { open: boolean; onNavigate?: () =
       >
         <ListItemIcon sx={{ minWidth: 0, mr: open ? 2 : 'auto' }}>{item.icon}</ListItemIcon>
         <ListItemText primary={item.label} sx={{ opacity: open ? 1 : 0, whiteSpace: 'nowrap' }} />
+        {open && item.badge && (
+          <Chip label={item.badge} size="small" variant="outlined" sx={{ height: 20, fontSize: 11 }} />
+        )}
       </ListItemButton>
     </Tooltip>
   );
@@ -83,12 +89,16 @@ function SidebarContent({ open, onNavigate }: { open: boolean; onNavigate?: () =
                 {open ? (
                   <ListSubheader
                     disableSticky
-                    sx={{ lineHeight: '32px', bgcolor: 'transparent', whiteSpace: 'nowrap' }}
+                    sx={{ lineHeight: `${GROUP_HEADING_PX}px`, bgcolor: 'transparent', whiteSpace: 'nowrap' }}
                   >
                     {e.label}
                   </ListSubheader>
                 ) : (
-                  <Divider sx={{ my: 0.5 }} />
+                  // As tall as the group's heading: opening the sidebar on hover must not move
+                  // the entries under the pointer.
+                  <Box sx={{ height: GROUP_HEADING_PX, display: 'flex', alignItems: 'center' }}>
+                    <Divider sx={{ flex: 1 }} />
+                  </Box>
                 )}
                 {e.children.map((c) => link(c, true))}
               </Fragment>

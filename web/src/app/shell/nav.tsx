@@ -1,10 +1,18 @@
 // The sidebar's entries, in the spec's order. Only screens that exist are listed; later areas add
-// their entries here (Showings, Hardware, Communities, Properties, Settings, Webhooks, Reports,
-// Integrations, Training).
+// their entries here (Showings, Hardware, Communities, Properties, Settings › Billing, Webhooks,
+// Reports, Integrations).
 import type { ReactNode } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import BadgeIcon from '@mui/icons-material/Badge';
 import GroupsIcon from '@mui/icons-material/Groups';
+import ArticleIcon from '@mui/icons-material/Article';
+import GavelIcon from '@mui/icons-material/Gavel';
+import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
+import QuizIcon from '@mui/icons-material/Quiz';
+import RateReviewIcon from '@mui/icons-material/RateReview';
+import SchoolIcon from '@mui/icons-material/School';
+import SettingsIcon from '@mui/icons-material/Settings';
+import SmsIcon from '@mui/icons-material/Sms';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import { EXTERNAL_LINKS } from '../config';
@@ -16,6 +24,8 @@ export interface NavLinkItem {
   to: string;
   icon: ReactNode;
   roles?: readonly RoleLabel[];
+  /** A small mark after the label (`beta`). */
+  badge?: string;
 }
 
 export interface NavExternalItem {
@@ -41,6 +51,26 @@ export const NAV: NavEntry[] = [
     children: [
       { kind: 'link', label: 'Staff', to: '/agents', icon: <BadgeIcon />, roles: PM_ONLY },
       { kind: 'link', label: 'Teams', to: '/teams', icon: <GroupsIcon />, roles: USER_PM },
+    ],
+  },
+  {
+    kind: 'group',
+    label: 'Settings',
+    children: [
+      { kind: 'link', label: 'General', to: '/settings', icon: <SettingsIcon />, roles: USER_PM },
+      { kind: 'link', label: 'Pre-Tour Survey', to: '/pre-tour-survey', icon: <QuizIcon />, roles: USER_PM },
+      { kind: 'link', label: 'Post-Tour Survey', to: '/post-tour-survey', icon: <RateReviewIcon />, roles: USER_PM },
+      { kind: 'link', label: 'Content', to: '/content-settings', icon: <ArticleIcon />, roles: USER_PM },
+      { kind: 'link', label: 'Disclosures', to: '/disclosures', icon: <GavelIcon />, roles: USER_PM },
+      { kind: 'link', label: 'Messaging', to: '/messaging', icon: <SmsIcon />, roles: USER_PM, badge: 'beta' },
+    ],
+  },
+  {
+    kind: 'group',
+    label: 'Training',
+    children: [
+      { kind: 'link', label: 'General', to: '/training', icon: <OndemandVideoIcon /> },
+      { kind: 'link', label: 'Sales Training', to: '/sales-training', icon: <SchoolIcon /> },
     ],
   },
   { kind: 'external', label: 'AI Chat Assistant', href: EXTERNAL_LINKS.aiAssistant, icon: <SmartToyIcon /> },

@@ -1,11 +1,12 @@
-import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
+import type { ReactNode, Ref } from 'react';
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { useSession } from '../../api/session';
 import { useBuilderSelection } from '../../app/builderSelection';
 import { useEnterpriseBuilders } from '../../features/builders/api/useBuilders';
 import { LoadError, loadErrorText } from '../LoadError';
-import { FormTextField } from './fields';
 
 /**
  * Whether an add/edit form lets the user choose the builder (adding, as an enterprise user), and
@@ -18,7 +19,49 @@ export function useFormBuilderChoice(isEdit: boolean): { chooseBuilder: boolean;
   return { chooseBuilder, initialBuilder: chooseBuilder && topBarBuilder ? topBarBuilder : null };
 }
 
-/** Required `Builder` select over the enterprise user's builders, bound to a `number | null` field. */
+export interface BuilderSelectProps {
+  value: number | null;
+  onChange(builderId: number | null): void;
+  required?: boolean;
+  error?: boolean;
+  helperText?: ReactNode;
+  name?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  onBlur?(): void;
+}
+
+/** `Builder` select over the enterprise user's builders, with the load error and Retry under it. */
+export function BuilderSelect({ value, onChange, inputRef, ...rest }: BuilderSelectProps) {
+  const builders = useEnterpriseBuilders();
+  const list = builders.data ?? [];
+  const field = (
+    <TextField
+      {...rest}
+      select
+      fullWidth
+      label="Builder"
+      // Until the builders arrive the chosen id has no option: show it empty meanwhile.
+      value={value !== null && list.some((b) => b.builder_id === value) ? value : ''}
+      onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      inputRef={inputRef}
+    >
+      {list.map((b) => (
+        <MenuItem key={b.builder_id} value={b.builder_id}>
+          {b.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  if (!builders.isError) return field;
+  return (
+    <Stack spacing={1}>
+      {field}
+      <LoadError onRetry={() => void builders.refetch()}>{loadErrorText('Builders', builders.error)}</LoadError>
+    </Stack>
+  );
+}
+
+/** Required `BuilderSelect` bound to a `number | null` field of a react-hook-form form. */
 export function BuilderSelectField<T extends FieldValues>({
   control,
   name,
@@ -29,31 +72,25 @@ export function BuilderSelectField<T extends FieldValues>({
   /** Called when the user picks a builder. */
   onPicked?(): void;
 }) {
-  const builders = useEnterpriseBuilders();
-  const field = (
-    <FormTextField
+  return (
+    <Controller
       control={control}
       name={name}
-      label="Builder"
-      select
-      required
-      transform={(picked) => {
-        onPicked?.();
-        return picked === '' ? null : Number(picked);
-      }}
-    >
-      {(builders.data ?? []).map((b) => (
-        <MenuItem key={b.builder_id} value={b.builder_id}>
-          {b.name}
-        </MenuItem>
-      ))}
-    </FormTextField>
-  );
-  if (!builders.isError) return field;
-  return (
-    <Stack spacing={1}>
-      {field}
-      <LoadError onRetry={() => void builders.refetch()}>{loadErrorText('Builders', builders.error)}</LoadError>
-    </Stack>
+      render={({ field, fieldState }) => (
+        <BuilderSelect
+          required
+          name={field.name}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          value={(field.value as number | null) ?? null}
+          onChange={(picked) => {
+            onPicked?.();
+            field.onChange(picked);
+          }}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

@@ -5,27 +5,34 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { GoBack } from '../GoBack';
 
-/** An add/edit screen: Go Back to its list, the title, and the form on an outlined paper. */
+/**
+ * An add/edit screen: Go Back to its list, the title, and the form on an outlined paper. Screens
+ * that are not under a list (the builder settings pages) have no `back`.
+ */
 export function FormPage({
   back,
   title,
+  intro,
   onSubmit,
   maxWidth,
   children,
 }: {
   /** The list the form belongs to (Go Back's target). */
-  back: string;
+  back?: string;
   title: string;
+  /** Shown between the title and the form (what the page is for, a picker). */
+  intro?: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
   maxWidth?: number;
   children: ReactNode;
 }) {
   return (
     <Box>
-      <GoBack to={back} />
+      {back && <GoBack to={back} />}
       <Typography variant="h1" sx={{ mb: 2 }}>
         {title}
       </Typography>
+      {intro}
       <Paper variant="outlined" component="form" onSubmit={onSubmit} noValidate sx={{ p: 3, maxWidth }}>
         {children}
       </Paper>

@@ -3,3 +3,4 @@ export * from './serverErrors';
 export * from './BuilderSelectField';
 export * from './FormPage';
 export * from './NewPasswordFields';
+export * from './rules';

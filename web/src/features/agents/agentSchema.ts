@@ -1,6 +1,7 @@
 // Agent (staff) form rules (spec 3 section 5): all errors are reported together.
 import { z } from 'zod';
 import type { Agent, AgentInput } from '../../api/types';
+import { requiredEmail, requiredPhone } from '../../components/form/rules';
 
 export const SELECT_ROLE = 'Select at least one role to the agent!';
 export const AGENT_PASSWORD_MISMATCH = "Password doesn't match";
@@ -80,11 +81,8 @@ export function agentSchema(options: { requireBuilder: boolean }) {
       username: z.string().trim().min(1, 'Username is required').max(250, 'Username must be at most 250 characters'),
       firstname: name('First name'),
       lastname: name('Last name'),
-      email: z.string().trim().min(1, 'Email is required').pipe(z.email('Email must be a valid email')),
-      phone: z
-        .string()
-        .min(1, 'Phone is required')
-        .regex(/^\d{3}-\d{3}-\d{4}$/, 'Phone must match 999-999-9999'),
+      email: requiredEmail,
+      phone: requiredPhone,
       pass_word: z.string().nullable(),
       confirm_password: z.string().nullable(),
       builder_id: z.number().nullable(),

@@ -1,17 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../api/session';
-import type { SessionUser } from '../../../api/types';
 import { AppRoutes } from '../../../app/router';
-import { fakeToken, LocationProbe, mockRoutes, Providers } from '../../../test/utils';
+import { LocationProbe, mockRoutes, Providers, signInAs } from '../../../test/utils';
 import { billingAvailable } from '../billingAccess';
 import { BillingRoute } from './BillingRoute';
-
-function signInAs(isPM: boolean) {
-  const token = fakeToken({ sub: 'u' });
-  sessionStore.signIn(token, { username: 'u', isPM, token } as SessionUser);
-}
 
 function open(route: string, children?: string) {
   return (
@@ -37,7 +30,7 @@ describe('billing access', () => {
   });
 
   it('redirects /account/billing and below to edit-profile for now, once the flags are loaded', async () => {
-    signInAs(true);
+    signInAs({ username: 'u', isPM: true });
     mockRoutes({ 'GET /api/feature_flags': () => ({ body: { BILLING_UI: true } }) });
     render(
       <Providers route="/account/billing/invoices/7">
@@ -50,13 +43,13 @@ describe('billing access', () => {
   });
 
   it('lets the billing pages through only with the flag and a program manager', async () => {
-    signInAs(true);
+    signInAs({ username: 'u', isPM: true });
     mockRoutes({ 'GET /api/feature_flags': () => ({ body: { BILLING_UI: true } }) });
     const first = render(open('/account/billing', 'Billing pages'));
     expect(await screen.findByText('Billing pages')).toBeInTheDocument();
     first.unmount();
 
-    signInAs(false);
+    signInAs({ username: 'u', isPM: false });
     render(open('/account/billing', 'Billing pages'));
     await waitFor(() => expect(location()).toBe('/account/edit-profile'));
     expect(screen.queryByText('Billing pages')).not.toBeInTheDocument();

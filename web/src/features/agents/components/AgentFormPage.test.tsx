@@ -1,17 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../api/session';
-import type { SessionUser } from '../../../api/types';
 import { ANN } from '../../../test/fixtures';
-import { fakeToken, mockRoutes, renderRoute } from '../../../test/utils';
+import { mockRoutes, renderRoute, signInAs } from '../../../test/utils';
 import { NO_EMAIL_SET } from '../agentSchema';
 import AgentFormPage from './AgentFormPage';
-
-function signInAs(username: string) {
-  const token = fakeToken({ sub: username });
-  sessionStore.signIn(token, { username, token, isPM: true, isEnterprise: false } as unknown as SessionUser);
-}
 
 function edit(agent = ANN) {
   const calls = mockRoutes({
@@ -25,7 +18,7 @@ function edit(agent = ANN) {
 
 const notificationEmail = () => screen.getByLabelText('Notification email');
 
-beforeEach(() => signInAs('demo.pm'));
+beforeEach(() => signInAs({ username: 'demo.pm' }));
 
 describe('AgentFormPage', () => {
   it('sends the password link to the saved email, not to an unsaved edit', async () => {
@@ -87,7 +80,7 @@ describe('AgentFormPage', () => {
   });
 
   it('does not set a temporary password on your own account (it would sign you out)', async () => {
-    signInAs('ann.lee');
+    signInAs({ username: 'ann.lee' });
     edit();
     await screen.findByRole('heading', { name: 'Edit Staff' });
     expect(screen.queryByRole('button', { name: 'Set a Temporary Password' })).not.toBeInTheDocument();

@@ -1,16 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../api/session';
-import type { SessionUser } from '../../../api/types';
 import { builderSelection } from '../../../app/builderSelection';
-import { fakeToken, mockRoutes, renderRoute, type MockResponse } from '../../../test/utils';
+import { mockRoutes, renderRoute, signInAs, type MockResponse } from '../../../test/utils';
 import TeamFormPage from './TeamFormPage';
-
-function signInAs(user: Partial<SessionUser> & { username: string }) {
-  const token = fakeToken({ sub: user.username });
-  sessionStore.signIn(token, { isPM: true, isEnterprise: false, ...user, token } as SessionUser);
-}
 
 const failure: MockResponse = { status: 500, body: { message: 'Database unavailable' } };
 const addTeam = () => renderRoute(<TeamFormPage />, { path: '/teams/add', route: '/teams/add' });

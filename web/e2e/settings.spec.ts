@@ -1,0 +1,181 @@
+import { deflateSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/** A real PNG: `size`×`size` pixels of one RGB colour. */
+function png(size: number, rgb: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'demo.pm');
+});
+
+test('sidebar lists the settings and training pages', async ({ page }) => {
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  for (const path of [
+    '/settings',
+    '/pre-tour-survey',
+    '/post-tour-survey',
+    '/content-settings',
+    '/disclosures',
+    '/messaging',
+    '/training',
+    '/sales-training',
+  ])
+    await expect(menu.locator(`a[href="${path}"]`)).toHaveCount(1);
+  await expect(menu.locator('a[href="/billing"]')).toHaveCount(0);
+  await menu.locator('a[href="/settings"]').click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Company Settings', level: 1 })).toBeVisible();
+});
+
+test('company settings: colours are checked, saved and the button preview follows', async ({ page }) => {
+  await page.goto('/settings');
+  const marketing = section(page, 'Marketing Settings');
+  const primary = marketing.getByRole('textbox', { name: 'Primary Color', exact: true });
+  await expect(primary).toHaveValue('#DB5C0E');
+
+  await primary.fill('#12345');
+  await marketing.getByRole('textbox', { name: 'Secondary Color', exact: true }).fill('white');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(marketing.getByText('Invalid HEX Format')).toHaveCount(2);
+
+  await primary.fill('#1A2B3C');
+  await marketing.getByRole('textbox', { name: 'Secondary Color', exact: true }).fill('#fff');
+  const button = section(page, 'Website Marketing Button');
+  await button.getByRole('textbox', { name: /Button Text/ }).fill('Book a Tour');
+  await button.getByRole('textbox', { name: 'Background Color', exact: true }).fill('#0000ff');
+  const preview = button.getByTestId('button-preview');
+  await expect(preview).toHaveText('Book a Tour');
+  await expect(preview).toHaveCSS('background-color', 'rgb(0, 0, 255)');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Updated successfully')).toBeVisible();
+
+  await page.reload();
+  await expect(
+    section(page, 'Marketing Settings').getByRole('textbox', { name: 'Primary Color', exact: true }),
+  ).toHaveValue('#1A2B3C');
+  await expect(page.getByTestId('button-preview')).toHaveText('Book a Tour');
+});
+
+test('company settings: uploads a logo and refuses other files', async ({ page }) => {
+  await page.goto('/settings');
+  const company = section(page, 'Company Settings');
+  await expect(company.getByText('No logo yet')).toBeVisible();
+  const input = company.getByLabel('Logo file');
+
+  // Named .png, but not an image: refused by its bytes.
+  await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await expect(company.getByText('Unsupported file type')).toBeVisible();
+
+  await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(16, [219, 92, 14]) });
+  await expect(company.getByText('Sucessfully Uploaded')).toBeVisible();
+  const logo = company.getByRole('img', { name: 'Company logo' });
+  await expect(logo).toHaveAttribute('src', /\/api\/files\//);
+  await expect.poll(() => logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(16);
+
+  await page.reload();
+  await expect(section(page, 'Company Settings').getByRole('img', { name: 'Company logo' })).toBeVisible();
+});
+
+test('company settings: the time zone is saved on its own', async ({ page }) => {
+  await page.goto('/settings');
+  const zone = section(page, 'Tour Settings').getByRole('combobox', { name: 'Time Zone' });
+  await expect(zone).toHaveText(/New York|Denver|Chicago|Los Angeles/);
+  const next = (await zone.textContent()) === 'Denver' ? 'Los Angeles' : 'Denver';
+  await zone.click();
+  await page.getByRole('option', { name: next }).click();
+  await expect(page.getByText('Timezone Saved!')).toBeVisible();
+  await page.reload();
+  await expect(section(page, 'Tour Settings').getByRole('combobox', { name: 'Time Zone' })).toHaveText(next);
+});
+
+test('content settings keep the tour-page texts', async ({ page }) => {
+  await page.goto('/content-settings');
+  const tourNow = section(page, 'Tour Now');
+  await tourNow.getByRole('textbox', { name: 'Title' }).fill('Tour this home now');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await page.reload();
+  await expect(section(page, 'Tour Now').getByRole('textbox', { name: 'Title' })).toHaveValue('Tour this home now');
+});
+
+test('disclosure: off clears it, on needs a name and a text', async ({ page }) => {
+  await page.goto('/disclosures');
+  const toggle = page.getByRole('switch', { name: 'Custom disclosure' });
+  const name = page.getByRole('textbox', { name: /Disclosure name/ });
+  const text = page.getByRole('textbox', { name: /Disclosure text/ });
+  await expect(toggle).not.toBeChecked();
+
+  await toggle.check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Required field!')).toHaveCount(2);
+  await name.fill('Model home rules');
+  await text.fill('Please close every door behind you.');
+  await expect(page.getByText('35/65000 characters')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Saved!')).toBeVisible();
+
+  await page.reload();
+  await expect(toggle).toBeChecked();
+  await expect(name).toHaveValue('Model home rules');
+
+  await toggle.uncheck();
+  await expect(name).toHaveValue('');
+  await expect(text).toHaveValue('');
+  await expect(name).toBeDisabled();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Saved!').first()).toBeVisible();
+
+  await page.reload();
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(name).toHaveValue('');
+  await expect(name).toBeEnabled();
+});
+
+test('sales staff see the settings but cannot change them', async ({ page }) => {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await signIn(page, 'demo.sales');
+  await page.goto('/disclosures');
+  await page.getByRole('switch', { name: 'Custom disclosure' }).check();
+  await page.getByRole('textbox', { name: /Disclosure name/ }).fill('Rules');
+  await page.getByRole('textbox', { name: /Disclosure text/ }).fill('Text');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Only program managers can change settings')).toBeVisible();
+});
