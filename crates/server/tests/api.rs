@@ -2307,6 +2307,40 @@ async fn message_previews_and_training_catalogue() {
         )
         .await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
+    let home = w
+        .call(
+            Method::GET,
+            &format!("/api/properties/properties_by_community/{oak}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json()[0]
+        .clone();
+    let id = home["property_id"].as_i64().unwrap();
+    let with_home = w
+        .call(
+            Method::GET,
+            &format!("/api/builders/settings/messaging/preview?propertyId={id}"),
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(with_home["values"]["property_address"], home["address_1"]);
+    assert_eq!(with_home["values"]["community_name"], "Oak Ridge");
+    assert!(with_home["values"]["property_lot_number"].is_string());
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/builders/settings/messaging/preview?propertyId={id}"),
+            Some(&cedar),
+            None
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
 
     let training = w
         .call(Method::GET, "/api/training", Some(&token), None)

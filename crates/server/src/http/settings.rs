@@ -440,9 +440,13 @@ pub struct PreviewQuery {
     /// A community whose values fill the community variables.
     #[serde(rename = "communityId")]
     pub community_id: Option<i64>,
+    /// A home whose values fill the property variables (and its community's).
+    #[serde(rename = "propertyId")]
+    pub property_id: Option<i64>,
 }
 
-/// The values the message variables take for a builder and, when chosen, one of its communities.
+/// The values the message variables take for a builder and, when chosen, one of its communities
+/// and one of its homes.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct VariableValues {
     pub values: BTreeMap<String, String>,
@@ -483,6 +487,30 @@ pub async fn messaging_preview(
         if let Some(url) = community.fields.community_url {
             values.insert("community_url".into(), url);
         }
+    }
+    if let Some(id) = query.property_id {
+        let property = db::properties::get(&state.db, &caller.scope, id)
+            .await?
+            .filter(|p| p.builder_id == builder_id)
+            .ok_or_else(ApiError::not_found)?;
+        values.insert("property_address".into(), property.address_1);
+        values.insert(
+            "property_subdivision".into(),
+            property
+                .subdivision
+                .unwrap_or_else(|| property.community.clone()),
+        );
+        values.insert("property_city".into(), property.city);
+        values.insert("property_state".into(), property.state);
+        if let Some(v) = property.marketing_name {
+            values.insert("property_marketing_name".into(), v);
+        }
+        if let Some(v) = property.house_num {
+            values.insert("property_lot_number".into(), v);
+        }
+        values
+            .entry("community_name".into())
+            .or_insert(property.community);
     }
     Ok(Json(VariableValues { values }))
 }
