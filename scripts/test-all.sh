@@ -42,6 +42,9 @@ e2e_tests() {
   scripts/web-deps.sh
   echo "== Building the web app and the server for the browser tests"
   (cd web && npm run build)
+  # The debug binary serves web/dist from disk only when the folder existed when spa.rs was
+  # compiled (rust-embed); rebuild it now that the folder is there.
+  touch crates/server/src/spa.rs
   cargo build --bin tourdesk
   echo "== Browser tests"
   local target_dir
