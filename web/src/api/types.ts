@@ -64,3 +64,11 @@ export interface ListResponse<T> {
   data: T[];
   total: number;
 }
+
+// Dashboard.
+/** `{count}` of a dashboard stat. */
+export type Count = Schemas['Count'];
+/** A day (monthlyVisits) or month (yearlyVisits) of the visit charts. */
+export type SeriesPoint = Schemas['SeriesPoint'];
+export type VisitRow = Schemas['VisitRow'];
+export type VisitList = Schemas['VisitList'];
