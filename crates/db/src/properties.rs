@@ -1,7 +1,6 @@
 //! Properties: the homes of a builder's communities.
 
 use chrono::{DateTime, Utc};
-use domain::hours::{StaffDay, TourDay};
 use domain::lists::Order;
 use serde::Serialize;
 use sqlx::FromRow;
@@ -65,8 +64,8 @@ pub const PROPERTIES: ListSpec = ListSpec {
     base_condition: "",
 };
 
-/// Everything the property forms save.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// Everything the property forms save, as stored.
+#[derive(Debug, Clone, Default, PartialEq, FromRow)]
 pub struct PropertyFields {
     pub community_id: i64,
     pub disposition_id: i64,
@@ -106,15 +105,18 @@ pub struct PropertyFields {
     pub relock_interval: Option<i64>,
     pub end_of_day_lockup: Option<String>,
     pub staff_lock_interval: Option<i64>,
-    pub tour_hours: Option<Vec<TourDay>>,
-    pub staff_hours: Option<Vec<StaffDay>>,
+    /// JSON text of the week's tour hours (`TourDay`s); none means the default hours apply.
+    pub tour_hours: Option<String>,
+    /// JSON text of the week's staff hours (`StaffDay`s); none means no set hours.
+    pub staff_hours: Option<String>,
     pub tour_hours_start: i64,
     pub tour_hours_end: i64,
     pub lasso_project_id: Option<i64>,
     pub integration_active: bool,
 }
 
-/// A property as stored, with its builder, community and disposition names.
+/// A property as stored, with its builder, community and disposition names and the community's
+/// codes and hours it falls back on.
 #[derive(Debug, Clone, FromRow)]
 pub struct PropertyRecord {
     pub property_id: i64,
@@ -123,50 +125,8 @@ pub struct PropertyRecord {
     pub community: String,
     pub disposition: String,
     pub disposition_constant: String,
-    pub community_id: i64,
-    pub disposition_id: i64,
-    pub house_num: Option<String>,
-    pub address_1: String,
-    pub subdivision: Option<String>,
-    pub city: String,
-    pub state: String,
-    pub zipcode: String,
-    pub latitude: f64,
-    pub longitude: f64,
-    pub price_cents: Option<i64>,
-    pub bedrooms: i64,
-    pub full_bathrooms: i64,
-    pub half_bathrooms: i64,
-    pub square_footage: i64,
-    pub is_model: bool,
-    pub timezone: i64,
-    pub url_1: Option<String>,
-    pub rental_application_url: Option<String>,
-    pub marketing_name: Option<String>,
-    pub mls_number: Option<String>,
-    pub external_identifier: Option<String>,
-    pub external_identifier_2: Option<String>,
-    pub alarm: bool,
-    pub alarm_company: Option<String>,
-    pub armed_hours: Option<String>,
-    pub disarm_code: Option<String>,
-    pub emergency_notes: Option<String>,
-    pub property_backup_code: String,
-    pub trade_code: String,
-    pub sales_code: String,
-    pub resident_code: String,
-    pub access_notes: Option<String>,
-    pub contract_date: Option<String>,
-    pub access_settings: bool,
-    pub relock_interval: Option<i64>,
-    pub end_of_day_lockup: Option<String>,
-    pub staff_lock_interval: Option<i64>,
-    pub tour_hours: Option<String>,
-    pub staff_hours: Option<String>,
-    pub tour_hours_start: i64,
-    pub tour_hours_end: i64,
-    pub lasso_project_id: Option<i64>,
-    pub integration_active: bool,
+    #[sqlx(flatten)]
+    pub fields: PropertyFields,
     pub community_backup_code: String,
     pub community_trade_code: String,
     pub community_sales_code: String,
@@ -241,14 +201,6 @@ pub async fn save(
     author: &str,
 ) -> Result<Option<i64>> {
     let at = now();
-    let tour_hours = f
-        .tour_hours
-        .as_ref()
-        .map(|h| serde_json::to_string(h).expect("hours serialise"));
-    let staff_hours = f
-        .staff_hours
-        .as_ref()
-        .map(|h| serde_json::to_string(h).expect("hours serialise"));
     const COLUMNS: [&str; 46] = [
         "community_id",
         "disposition_id",
@@ -364,8 +316,8 @@ pub async fn save(
             .bind(f.relock_interval)
             .bind(&f.end_of_day_lockup)
             .bind(f.staff_lock_interval)
-            .bind(&tour_hours)
-            .bind(&staff_hours)
+            .bind(&f.tour_hours)
+            .bind(&f.staff_hours)
             .bind(f.tour_hours_start)
             .bind(f.tour_hours_end)
             .bind(f.lasso_project_id)

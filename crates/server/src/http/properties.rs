@@ -364,8 +364,12 @@ fn fields_of(
         staff_lock_interval: staff_hours
             .as_ref()
             .map(|_| staff_lock_interval.unwrap_or(domain::hours::DEFAULT_STAFF_LOCK_INTERVAL)),
-        tour_hours,
-        staff_hours,
+        tour_hours: tour_hours
+            .as_ref()
+            .map(|h| serde_json::to_string(h).expect("hours serialise")),
+        staff_hours: staff_hours
+            .as_ref()
+            .map(|h| serde_json::to_string(h).expect("hours serialise")),
         tour_hours_start: start,
         tour_hours_end: end,
         lasso_project_id,
@@ -555,7 +559,9 @@ pub async fn update(
     let (fields, disposition) = fields_of(&object, PropertyForm::Edit, builder.is_rental)?;
     community_of_builder(&state, &caller, fields.community_id, current.builder_id).await?;
     let (agents, teams) = staffing(&state, &caller, &object, current.builder_id).await?;
-    let before = DISPOSITIONS.iter().find(|d| d.id == current.disposition_id);
+    let before = DISPOSITIONS
+        .iter()
+        .find(|d| d.id == current.fields.disposition_id);
     let events: Vec<Event> = tour_event(before, disposition).into_iter().collect();
     let staffing = Staffing {
         agents: &agents,
@@ -603,36 +609,36 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
     };
     let zone = domain::catalog::TIMEZONES
         .iter()
-        .find(|(id, _, _)| *id == p.timezone);
+        .find(|(id, _, _)| *id == p.fields.timezone);
     let hours = |t: &Option<String>| {
         t.as_deref()
             .and_then(|t| serde_json::from_str::<Value>(t).ok())
             .unwrap_or(Value::Null)
     };
     Ok(json!({
-        "property_id": p.property_id, "builder": p.builder, "builder_id": p.builder_id, "community_id": p.community_id,
-        "community": p.community, "disposition_id": p.disposition_id, "disposition": p.disposition,
-        "disposition_constant": p.disposition_constant, "house_num": p.house_num, "address_1": p.address_1,
-        "subdivision": p.subdivision, "city": p.city, "state": p.state, "zipcode": p.zipcode, "latitude": p.latitude,
-        "longitude": p.longitude, "price": p.price_cents.map(|c| c / 100), "bedrooms": p.bedrooms,
-        "fullBathrooms": p.full_bathrooms, "halfBathrooms": p.half_bathrooms, "squareFootage": p.square_footage,
-        "isModel": p.is_model, "timezone": p.timezone, "timezoneAbbr": zone.map(|z| z.2), "timezoneValue": zone.map(|z| z.1),
-        "url_1": p.url_1, "rental_application_url": p.rental_application_url, "marketing_name": p.marketing_name,
-        "mls_number": p.mls_number, "external_identifier": p.external_identifier, "external_identifier_2": p.external_identifier_2,
-        "alarm": p.alarm, "alarm_company": p.alarm_company, "armed_hours": p.armed_hours, "disarm_code": p.disarm_code,
-        "emergency_notes": p.emergency_notes,
-        "property_backup_code": fallback(&p.property_backup_code, &p.community_backup_code),
-        "trade_code": fallback(&p.trade_code, &p.community_trade_code),
-        "sales_code": fallback(&p.sales_code, &p.community_sales_code),
-        "resident_code": p.resident_code, "community_backup_code": p.community_backup_code,
+        "property_id": p.property_id, "builder": p.builder, "builder_id": p.builder_id, "community_id": p.fields.community_id,
+        "community": p.community, "disposition_id": p.fields.disposition_id, "disposition": p.disposition,
+        "disposition_constant": p.disposition_constant, "house_num": p.fields.house_num, "address_1": p.fields.address_1,
+        "subdivision": p.fields.subdivision, "city": p.fields.city, "state": p.fields.state, "zipcode": p.fields.zipcode, "latitude": p.fields.latitude,
+        "longitude": p.fields.longitude, "price": p.fields.price_cents.map(|c| c / 100), "bedrooms": p.fields.bedrooms,
+        "fullBathrooms": p.fields.full_bathrooms, "halfBathrooms": p.fields.half_bathrooms, "squareFootage": p.fields.square_footage,
+        "isModel": p.fields.is_model, "timezone": p.fields.timezone, "timezoneAbbr": zone.map(|z| z.2), "timezoneValue": zone.map(|z| z.1),
+        "url_1": p.fields.url_1, "rental_application_url": p.fields.rental_application_url, "marketing_name": p.fields.marketing_name,
+        "mls_number": p.fields.mls_number, "external_identifier": p.fields.external_identifier, "external_identifier_2": p.fields.external_identifier_2,
+        "alarm": p.fields.alarm, "alarm_company": p.fields.alarm_company, "armed_hours": p.fields.armed_hours, "disarm_code": p.fields.disarm_code,
+        "emergency_notes": p.fields.emergency_notes,
+        "property_backup_code": fallback(&p.fields.property_backup_code, &p.community_backup_code),
+        "trade_code": fallback(&p.fields.trade_code, &p.community_trade_code),
+        "sales_code": fallback(&p.fields.sales_code, &p.community_sales_code),
+        "resident_code": p.fields.resident_code, "community_backup_code": p.community_backup_code,
         "community_trade_code": p.community_trade_code, "community_sales_code": p.community_sales_code,
-        "access_notes": p.access_notes, "contract_date": p.contract_date, "access_settings": p.access_settings,
-        "relock_interval": p.relock_interval, "end_of_day_lockup": p.end_of_day_lockup,
-        "staff_lock_interval": p.staff_lock_interval, "propertyTourHours": hours(&p.tour_hours),
-        "communityTourHours": hours(&p.community_tour_hours), "propertyStaffHours": hours(&p.staff_hours),
-        "tourHoursStart": p.tour_hours_start, "tourHoursEnd": p.tour_hours_end,
-        "agents": agents, "teams": teams, "lasso_project_id": p.lasso_project_id,
-        "integrations": [{"name": "Lasso", "project_id": p.lasso_project_id, "isActive": p.integration_active}],
+        "access_notes": p.fields.access_notes, "contract_date": p.fields.contract_date, "access_settings": p.fields.access_settings,
+        "relock_interval": p.fields.relock_interval, "end_of_day_lockup": p.fields.end_of_day_lockup,
+        "staff_lock_interval": p.fields.staff_lock_interval, "propertyTourHours": hours(&p.fields.tour_hours),
+        "communityTourHours": hours(&p.community_tour_hours), "propertyStaffHours": hours(&p.fields.staff_hours),
+        "tourHoursStart": p.fields.tour_hours_start, "tourHoursEnd": p.fields.tour_hours_end,
+        "agents": agents, "teams": teams, "lasso_project_id": p.fields.lasso_project_id,
+        "integrations": [{"name": "Lasso", "project_id": p.fields.lasso_project_id, "isActive": p.fields.integration_active}],
         "created_on": p.created_on, "created_by": p.created_by, "modified_on": p.modified_on, "modified_by": p.modified_by,
     }))
 }
@@ -663,7 +669,9 @@ pub async fn retire(
         .await?
         .ok_or_else(ApiError::not_found)?;
     let sold = disposition_by_constant("PROPERTY_SOLD").expect("seeded");
-    let before = DISPOSITIONS.iter().find(|d| d.id == current.disposition_id);
+    let before = DISPOSITIONS
+        .iter()
+        .find(|d| d.id == current.fields.disposition_id);
     let events: Vec<Event> = tour_event(before, sold).into_iter().collect();
     db::properties::set_disposition(
         &state.db,

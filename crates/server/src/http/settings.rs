@@ -493,19 +493,20 @@ pub async fn messaging_preview(
             .await?
             .filter(|p| p.builder_id == builder_id)
             .ok_or_else(ApiError::not_found)?;
-        values.insert("property_address".into(), property.address_1);
+        values.insert("property_address".into(), property.fields.address_1);
         values.insert(
             "property_subdivision".into(),
             property
+                .fields
                 .subdivision
                 .unwrap_or_else(|| property.community.clone()),
         );
-        values.insert("property_city".into(), property.city);
-        values.insert("property_state".into(), property.state);
-        if let Some(v) = property.marketing_name {
+        values.insert("property_city".into(), property.fields.city);
+        values.insert("property_state".into(), property.fields.state);
+        if let Some(v) = property.fields.marketing_name {
             values.insert("property_marketing_name".into(), v);
         }
-        if let Some(v) = property.house_num {
+        if let Some(v) = property.fields.house_num {
             values.insert("property_lot_number".into(), v);
         }
         values
