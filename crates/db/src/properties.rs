@@ -187,6 +187,23 @@ pub struct Event {
     pub payload: serde_json::Value,
 }
 
+/// Writes a property's domain events inside the transaction that makes the change.
+macro_rules! record_events {
+    ($tx:expr, $builder_id:expr, $property_id:expr, $events:expr, $at:expr) => {
+        for event in $events {
+            let mut payload = event.payload.clone();
+            payload["property_id"] = $property_id.into();
+            sqlx::query("INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, $2, $3, $4)")
+                .bind($builder_id)
+                .bind(event.kind)
+                .bind(payload.to_string())
+                .bind($at)
+                .execute(&mut *$tx)
+                .await?;
+        }
+    };
+}
+
 /// Creates (`id` None) or updates a property, its staff and teams, and records `events`, all in
 /// one transaction. Answers the id, or None when the property to update is not in the scope.
 #[allow(clippy::too_many_arguments)]
@@ -351,17 +368,7 @@ pub async fn save(
             "team_id",
             staffing.team_ids
         );
-        for event in events {
-            let mut payload = event.payload.clone();
-            payload["property_id"] = saved.into();
-            sqlx::query("INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, $2, $3, $4)")
-                .bind(builder_id)
-                .bind(event.kind)
-                .bind(payload.to_string())
-                .bind(at)
-                .execute(&mut *tx)
-                .await?;
-        }
+        record_events!(tx, builder_id, saved, events, at);
         tx.commit().await?;
         Ok(Some(saved))
     })
@@ -430,17 +437,7 @@ pub async fn set_disposition(
         let Some(builder_id) = builder else {
             return Ok(false);
         };
-        for event in events {
-            let mut payload = event.payload.clone();
-            payload["property_id"] = property_id.into();
-            sqlx::query("INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, $2, $3, $4)")
-                .bind(builder_id)
-                .bind(event.kind)
-                .bind(payload.to_string())
-                .bind(at)
-                .execute(&mut *tx)
-                .await?;
-        }
+        record_events!(tx, builder_id, property_id, events, at);
         tx.commit().await?;
         Ok(true)
     })
