@@ -11,6 +11,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{PgPool, SqlitePool};
 
 pub mod builders;
+pub mod bulk;
 pub mod catalog;
 pub mod communities;
 pub mod feedback;

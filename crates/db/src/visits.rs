@@ -8,7 +8,7 @@ use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use crate::list::ListSpec;
-use crate::{on_pool, Db, Result, Scope};
+use crate::{on_pool, Db, Result, Scope, Value};
 
 /// A visit as the visits list and the dashboard's recent visits show it.
 #[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
@@ -146,42 +146,81 @@ pub struct NewVisit {
 pub async fn insert_history(db: &Db, customers: &[NewCustomer], visits: &[NewVisit]) -> Result<()> {
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let mut ids = Vec::with_capacity(customers.len());
-        for c in customers {
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO customers (builder_id, firstname, lastname, email_1, cell_phone_1, visitor_type_id, created_on, modified_on)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING customer_id",
-            )
-            .bind(c.builder_id)
-            .bind(&c.firstname)
-            .bind(&c.lastname)
-            .bind(&c.email)
-            .bind(&c.phone)
-            .bind(c.visitor_type_id)
-            .bind(c.created_on)
+        // Ids are handed out in insertion order; the new ones are those above the largest before.
+        let before: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(customer_id), 0) FROM customers")
             .fetch_one(&mut *tx)
             .await?;
-            ids.push(id);
-        }
-        for v in visits {
-            let c = &customers[v.customer];
-            sqlx::query(
-                "INSERT INTO customer_visits (builder_id, customer_id, property_id, visit_status_id, visitor_type_id, remarks,
-                   visited_on, modified_on) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
-            )
-            .bind(c.builder_id)
-            .bind(ids[v.customer])
-            .bind(v.property_id)
-            .bind(v.visit_status_id)
-            .bind(c.visitor_type_id)
-            .bind(&v.remarks)
-            .bind(v.visited_on)
-            .execute(&mut *tx)
-            .await?;
-        }
-        sqlx::query(
-            "UPDATE customers SET last_visit_date = (SELECT MAX(visited_on) FROM customer_visits v WHERE v.customer_id = customers.customer_id)",
+        let rows = customers.iter().map(|c| {
+            vec![
+                Value::from(c.builder_id),
+                Value::from(c.firstname.clone()),
+                Value::from(c.lastname.clone()),
+                Value::from(c.email.clone()),
+                Value::from(c.phone.clone()),
+                Value::from(c.visitor_type_id),
+                Value::Time(c.created_on),
+                Value::Time(c.created_on),
+            ]
+        });
+        crate::bulk::insert_chunks!(
+            tx,
+            "customers",
+            &[
+                "builder_id",
+                "firstname",
+                "lastname",
+                "email_1",
+                "cell_phone_1",
+                "visitor_type_id",
+                "created_on",
+                "modified_on"
+            ],
+            rows
+        );
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT customer_id FROM customers WHERE customer_id > $1 ORDER BY customer_id",
         )
+        .bind(before)
+        .fetch_all(&mut *tx)
+        .await?;
+        assert_eq!(
+            ids.len(),
+            customers.len(),
+            "history is written by one writer at a time"
+        );
+        let rows = visits.iter().map(|v| {
+            let c = &customers[v.customer];
+            vec![
+                Value::from(c.builder_id),
+                Value::from(ids[v.customer]),
+                Value::from(v.property_id),
+                Value::from(v.visit_status_id),
+                Value::from(c.visitor_type_id),
+                Value::from(v.remarks.clone()),
+                Value::Time(v.visited_on),
+                Value::Time(v.visited_on),
+            ]
+        });
+        crate::bulk::insert_chunks!(
+            tx,
+            "customer_visits",
+            &[
+                "builder_id",
+                "customer_id",
+                "property_id",
+                "visit_status_id",
+                "visitor_type_id",
+                "remarks",
+                "visited_on",
+                "modified_on"
+            ],
+            rows
+        );
+        sqlx::query(
+            "UPDATE customers SET last_visit_date = (SELECT MAX(visited_on) FROM customer_visits v
+               WHERE v.customer_id = customers.customer_id) WHERE customer_id > $1",
+        )
+        .bind(before)
         .execute(&mut *tx)
         .await?;
         tx.commit().await

@@ -1,7 +1,10 @@
 //! The performance benchmark (`make bench`): starts the release binary on a database of 20
 //! builders with 500 staff each, on SQLite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL names
 //! a server) PostgreSQL, and reports latency percentiles and throughput of sign-in and the staff
-//! list, idle and peak RSS, and cold start. Budgets are printed beside the figures.
+//! list, idle and peak RSS, and cold start; then the large world of `large_world.rs`. Budgets are
+//! printed beside the figures. `BENCH_ONLY=staff` or `BENCH_ONLY=large` runs one part.
+
+mod large_world;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -178,6 +181,12 @@ async fn send(client: &HttpClient, port: u16, call: &Call) -> (u16, Bytes) {
     )
 }
 
+fn client() -> HttpClient {
+    Client::builder(TokioExecutor::new())
+        .pool_max_idle_per_host(32)
+        .build_http()
+}
+
 struct Figures {
     p50: f64,
     p95: f64,
@@ -250,9 +259,7 @@ async fn run_dialect(name: &str, test_db: &TestDb, data_dir: &std::path::Path) {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let pid = server.child.id();
     let idle = rss_kib(pid, "VmRSS:");
-    let client: HttpClient = Client::builder(TokioExecutor::new())
-        .pool_max_idle_per_host(32)
-        .build_http();
+    let client = client();
     let sign_in = Call {
         method: hyper::Method::POST,
         path: "/api/auth/users".into(),
@@ -330,34 +337,51 @@ fn main() {
         let root = std::env::temp_dir().join(format!("tourdesk-bench-{}", std::process::id()));
         std::fs::create_dir_all(&root).unwrap();
         println!("# Tourdesk benchmark ({})", binary());
-
-        let mut cold = Vec::new();
-        for i in 0..5 {
-            let dir = root.join(format!("cold{i}"));
-            let (server, took) = start(None, &dir);
-            drop(server);
-            cold.push(took);
-        }
-        cold.sort();
-        println!(
-            "cold start to listening on an empty SQLite database: median {:.0} ms (budget 1000)",
-            cold[2].as_secs_f64() * 1000.0
-        );
-
-        let sqlite = TestDb::sqlite().await.expect("SQLite");
-        run_dialect("SQLite", &sqlite, &root.join("sqlite")).await;
-        sqlite.drop_db().await;
-
+        let only = std::env::var("BENCH_ONLY").unwrap_or_default();
         let admin_url = std::env::var("BENCH_DATABASE_URL")
             .or_else(|_| std::env::var("TEST_DATABASE_URL"))
             .ok();
-        if let Some(admin_url) = admin_url {
-            let postgres = TestDb::postgres(&admin_url).await.expect("PostgreSQL");
-            run_dialect("PostgreSQL", &postgres, &root.join("pg")).await;
-            postgres.drop_db().await;
-        } else {
-            println!("\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+        if only != "large" {
+            staff_world(&root, admin_url.as_deref()).await;
+        }
+        if only != "staff" {
+            let sqlite = TestDb::sqlite().await.expect("SQLite");
+            large_world::run("SQLite", &sqlite, &root.join("sqlite-large")).await;
+            sqlite.drop_db().await;
+            if let Some(admin_url) = &admin_url {
+                let postgres = TestDb::postgres(admin_url).await.expect("PostgreSQL");
+                large_world::run("PostgreSQL", &postgres, &root.join("pg-large")).await;
+                postgres.drop_db().await;
+            }
         }
         let _ = std::fs::remove_dir_all(&root);
     });
+}
+
+/// Cold start, then the staff world on each dialect.
+async fn staff_world(root: &std::path::Path, admin_url: Option<&str>) {
+    let mut cold = Vec::new();
+    for i in 0..5 {
+        let dir = root.join(format!("cold{i}"));
+        let (server, took) = start(None, &dir);
+        drop(server);
+        cold.push(took);
+    }
+    cold.sort();
+    println!(
+        "cold start to listening on an empty SQLite database: median {:.0} ms (budget 1000)",
+        cold[2].as_secs_f64() * 1000.0
+    );
+
+    let sqlite = TestDb::sqlite().await.expect("SQLite");
+    run_dialect("SQLite", &sqlite, &root.join("sqlite")).await;
+    sqlite.drop_db().await;
+
+    if let Some(admin_url) = admin_url {
+        let postgres = TestDb::postgres(admin_url).await.expect("PostgreSQL");
+        run_dialect("PostgreSQL", &postgres, &root.join("pg")).await;
+        postgres.drop_db().await;
+    } else {
+        println!("\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+    }
 }

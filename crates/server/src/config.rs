@@ -100,6 +100,7 @@ pub struct FileSettings {
     pub log_format: Option<String>,
     pub training_media_url: Option<String>,
     pub geocoder_url: Option<String>,
+    pub public_site_url: Option<String>,
 }
 
 /// Resolved settings.
@@ -117,6 +118,9 @@ pub struct Settings {
     pub training_media_url: Option<String>,
     /// A Nominatim-compatible geocoder (none: the offline one).
     pub geocoder_url: Option<String>,
+    /// The visitor-facing public site (the spec's webflow base) where each builder's homes and
+    /// communities have pages; none: their public addresses are not shown.
+    pub public_site_url: Option<String>,
 }
 
 fn env(name: &str) -> Option<String> {
@@ -180,7 +184,17 @@ impl Settings {
                 .or(file.training_media_url)
                 .map(|u| u.trim_end_matches('/').to_string()),
             geocoder_url: env("TOURDESK_GEOCODER_URL").or(file.geocoder_url),
+            public_site_url: env("TOURDESK_PUBLIC_SITE_URL")
+                .or(file.public_site_url)
+                .map(|u| u.trim_end_matches('/').to_string()),
         })
+    }
+
+    /// The address of a builder's page on the public site: base + builder web name +
+    /// `/{kind}/` + id, as the spec builds it (`kind` is `property` or `community`).
+    pub fn public_page(&self, webflow_name: &str, kind: &str, id: i64) -> Option<String> {
+        let base = self.public_site_url.as_deref()?;
+        Some(format!("{base}/{webflow_name}/{kind}/{id}"))
     }
 
     /// The token signing secret: configured, or generated once and kept in the data folder.
@@ -232,6 +246,22 @@ mod tests {
         assert_eq!(settings.bind.to_string(), "127.0.0.1:8080");
         assert_eq!(settings.database_url, "sqlite://data/tourdesk.db");
         assert_eq!(settings.public_url, "http://127.0.0.1:8080");
+    }
+
+    #[test]
+    fn public_pages_need_a_public_site() {
+        let mut settings =
+            Settings::resolve(FileSettings::default(), &StoreArgs::default(), None).unwrap();
+        assert_eq!(settings.public_page("cedar-ridge", "property", 7), None);
+        let file: FileSettings =
+            toml::from_str("public_site_url = \"https://tours.example.com/\"").unwrap();
+        settings = Settings::resolve(file, &StoreArgs::default(), None).unwrap();
+        assert_eq!(
+            settings
+                .public_page("cedar-ridge", "property", 7)
+                .as_deref(),
+            Some("https://tours.example.com/cedar-ridge/property/7")
+        );
     }
 
     #[test]

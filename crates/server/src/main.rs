@@ -96,7 +96,9 @@ async fn run() -> ExitCode {
             .await
             .map(|_| println!("Database is up to date.")),
         Command::Demo(_) => match open(&settings).await {
-            Ok(db) => server::demo::fill(&db).await.map(|_| print_sign_ins()),
+            Ok(db) => server::demo::fill(&db, &file_store(&settings))
+                .await
+                .map(|_| print_sign_ins()),
             Err(e) => Err(e),
         },
         Command::User(UserCommand::Create(args)) => create_user(&settings, args).await,
@@ -120,6 +122,11 @@ async fn open(settings: &Settings) -> Result<Db, String> {
         .map_err(|e| format!("database: {e}"))
 }
 
+/// Uploaded logos and photos live in the data folder.
+fn file_store(settings: &Settings) -> server::files::FileStore {
+    server::files::FileStore::new(settings.data_dir.join("files"))
+}
+
 fn print_sign_ins() {
     println!("Demo sign-ins (password: {}):", server::demo::PASSWORD);
     for (username, what) in server::demo::SIGN_INS {
@@ -127,11 +134,18 @@ fn print_sign_ins() {
     }
 }
 
-async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
+/// The demo's public site when none is configured, so its pages and QR codes have an address.
+const DEMO_PUBLIC_SITE: &str = "https://tours.example.com";
+
+async fn serve(mut settings: Settings, demo: bool) -> Result<(), String> {
     let started = Instant::now();
+    if demo && settings.public_site_url.is_none() {
+        settings.public_site_url = Some(DEMO_PUBLIC_SITE.into());
+    }
     let db = open(&settings).await?;
+    let files = file_store(&settings);
     if demo && !db::builders::any(&db).await.map_err(|e| e.to_string())? {
-        server::demo::fill(&db).await?;
+        server::demo::fill(&db, &files).await?;
         tracing::info!("filled the demo world");
     }
     let secret = settings
@@ -149,7 +163,7 @@ async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
         db: db.clone(),
         tokens: TokenKeys::new(&secret),
         settings: Arc::new(settings.clone()),
-        files: server::files::FileStore::new(settings.data_dir.join("files")),
+        files,
         geocoder: server::geocode::Geocoder::new(settings.geocoder_url.as_deref()),
     };
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();

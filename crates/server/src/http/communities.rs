@@ -72,6 +72,15 @@ impl ExportRow for CommunityRow {
     }
 }
 
+/// A community as its page loads it, with the address of its public page (none when no public
+/// site is configured), which its QR code encodes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CommunityDetail {
+    #[serde(flatten)]
+    pub community: Community,
+    pub public_url: Option<String>,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CommunityList {
     pub data: Vec<CommunityRow>,
@@ -171,18 +180,25 @@ pub async fn of_builder(
 }
 
 #[utoipa::path(get, path = "/api/communities/{id}", tag = "communities", params(("id" = i64, Path)),
-    responses((status = 200, body = Community), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = CommunityDetail), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn get_community(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<i64>,
-) -> ApiResult<Json<Community>> {
+) -> ApiResult<Json<CommunityDetail>> {
     caller.require_console()?;
-    Ok(Json(
-        db::communities::get(&state.db, &caller.scope, id)
-            .await?
-            .ok_or_else(ApiError::not_found)?,
-    ))
+    let community = db::communities::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let builder = db::builders::get(&state.db, &caller.scope, community.builder_id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok(Json(CommunityDetail {
+        public_url: state
+            .settings
+            .public_page(&builder.webflow_name, "community", id),
+        community,
+    }))
 }
 
 /// Every rule of the form, reported together.

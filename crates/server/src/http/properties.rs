@@ -582,74 +582,234 @@ pub async fn update(
     Ok(Json(MessageBody::new("Updated successfully")))
 }
 
-/// The detail page's property: the stored fields under the spec's names, codes with their
-/// community fallbacks, staff and teams.
-async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResult<Value> {
-    let agent_ids = db::properties::agents(&state.db, p.property_id).await?;
-    let mut agents = Vec::with_capacity(agent_ids.len());
-    for (user_id, is_pm) in agent_ids {
+/// A staff member assigned to a property.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PropertyAgent {
+    #[serde(rename = "agentUsername")]
+    pub agent_username_camel: String,
+    pub agent_username: String,
+    pub firstname: String,
+    pub lastname: String,
+    pub phone: String,
+    pub email: String,
+    pub is_project_manager: bool,
+}
+
+/// An integration of a property: its project id and whether it is active.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PropertyIntegration {
+    pub name: String,
+    pub project_id: Option<i64>,
+    #[serde(rename = "isActive")]
+    pub is_active: bool,
+}
+
+/// The visits the Timeline tab shows, newest first.
+pub const TIMELINE_VISITS: i64 = 100;
+
+/// The detail page's property (the spec's Property entity): the stored fields under the spec's
+/// names, codes with their community fallbacks, staff, teams, the latest visits and the address of
+/// its public page.
+#[derive(Debug, Serialize, ToSchema)]
+#[allow(non_snake_case)]
+pub struct PropertyDetail {
+    pub property_id: i64,
+    pub builder: String,
+    pub builder_id: i64,
+    /// Whether the property's builder rents its homes (rental wording, Resident Code, Rented).
+    pub is_rental: bool,
+    pub community_id: i64,
+    pub community: String,
+    pub disposition_id: i64,
+    pub disposition: String,
+    pub disposition_constant: String,
+    pub house_num: Option<String>,
+    pub address_1: String,
+    pub subdivision: Option<String>,
+    pub city: String,
+    pub state: String,
+    pub zipcode: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    /// Whole US dollars (rent per month for rental builders).
+    pub price: Option<i64>,
+    pub bedrooms: i64,
+    pub fullBathrooms: i64,
+    pub halfBathrooms: i64,
+    pub squareFootage: i64,
+    pub isModel: bool,
+    pub timezone: i64,
+    pub timezoneAbbr: Option<String>,
+    pub timezoneValue: Option<String>,
+    pub url_1: Option<String>,
+    pub rental_application_url: Option<String>,
+    pub marketing_name: Option<String>,
+    pub mls_number: Option<String>,
+    pub external_identifier: Option<String>,
+    pub external_identifier_2: Option<String>,
+    pub alarm: bool,
+    pub alarm_company: Option<String>,
+    pub armed_hours: Option<String>,
+    pub disarm_code: Option<String>,
+    pub emergency_notes: Option<String>,
+    /// The property's own code, or the community's when it has none (also trade and sales).
+    pub property_backup_code: String,
+    pub trade_code: String,
+    pub sales_code: String,
+    pub resident_code: String,
+    pub community_backup_code: String,
+    pub community_trade_code: String,
+    pub community_sales_code: String,
+    pub access_notes: Option<String>,
+    pub contract_date: Option<String>,
+    pub access_settings: bool,
+    pub relock_interval: Option<i64>,
+    pub end_of_day_lockup: Option<String>,
+    pub staff_lock_interval: Option<i64>,
+    pub propertyTourHours: Option<Vec<TourDay>>,
+    pub communityTourHours: Option<Vec<TourDay>>,
+    pub propertyStaffHours: Option<Vec<StaffDay>>,
+    pub tourHoursStart: i64,
+    pub tourHoursEnd: i64,
+    pub agents: Vec<PropertyAgent>,
+    pub teams: Vec<db::teams::Team>,
+    pub lasso_project_id: Option<i64>,
+    pub integrations: Vec<PropertyIntegration>,
+    /// The latest visits of the home (at most [`TIMELINE_VISITS`]), newest first.
+    pub visits: Vec<db::visits::VisitRow>,
+    /// The home's page on the public site; none when no public site is configured.
+    pub public_url: Option<String>,
+    pub created_on: chrono::DateTime<chrono::Utc>,
+    pub created_by: String,
+    pub modified_on: chrono::DateTime<chrono::Utc>,
+    pub modified_by: String,
+}
+
+fn stored_hours<T: serde::de::DeserializeOwned>(text: &Option<String>) -> Option<T> {
+    text.as_deref().and_then(|t| serde_json::from_str(t).ok())
+}
+
+async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResult<PropertyDetail> {
+    let mut agents = Vec::new();
+    for (user_id, is_project_manager) in db::properties::agents(&state.db, p.property_id).await? {
         if let Some(u) = db::users::find_by_id(&state.db, user_id).await? {
-            agents.push(json!({"agentUsername": u.username, "agent_username": u.username, "firstname": u.firstname,
-                "lastname": u.lastname, "phone": u.phone, "email": u.email, "is_project_manager": is_pm}));
+            agents.push(PropertyAgent {
+                agent_username_camel: u.username.clone(),
+                agent_username: u.username,
+                firstname: u.firstname,
+                lastname: u.lastname,
+                phone: u.phone,
+                email: u.email,
+                is_project_manager,
+            });
         }
     }
-    let team_ids = db::properties::team_ids(&state.db, p.property_id).await?;
     let mut teams = Vec::new();
-    for team_id in team_ids {
-        if let Some(team) = db::teams::get(&state.db, &caller.scope, team_id).await? {
-            teams.push(json!({"id": team.team.id, "name": team.team.name, "agents": team.agents}));
-        }
+    for team_id in db::properties::team_ids(&state.db, p.property_id).await? {
+        teams.extend(db::teams::get(&state.db, &caller.scope, team_id).await?);
     }
-    let fallback = |own: &str, community: &str| {
-        if own.is_empty() {
-            community.to_string()
-        } else {
-            own.to_string()
-        }
+    let mut timeline = db::list::ListQuery {
+        order_by: Some("visited_on".into()),
+        order: Some(domain::lists::Order::Desc),
+        limit: Some(TIMELINE_VISITS),
+        ..Default::default()
     };
+    timeline
+        .filters
+        .add("v.property_id = ?", [db::Value::from(p.property_id)]);
+    let visits = db::visits::VISITS
+        .page::<db::visits::VisitRow>(&state.db, &caller.scope, &timeline)
+        .await?
+        .data;
+    let builder = builder_of(state, caller, p.builder_id).await?;
+    let or_community =
+        |own: &str, community: &str| if own.is_empty() { community } else { own }.to_string();
     let zone = domain::catalog::TIMEZONES
         .iter()
         .find(|(id, _, _)| *id == p.fields.timezone);
-    let hours = |t: &Option<String>| {
-        t.as_deref()
-            .and_then(|t| serde_json::from_str::<Value>(t).ok())
-            .unwrap_or(Value::Null)
-    };
-    Ok(json!({
-        "property_id": p.property_id, "builder": p.builder, "builder_id": p.builder_id, "community_id": p.fields.community_id,
-        "community": p.community, "disposition_id": p.fields.disposition_id, "disposition": p.disposition,
-        "disposition_constant": p.disposition_constant, "house_num": p.fields.house_num, "address_1": p.fields.address_1,
-        "subdivision": p.fields.subdivision, "city": p.fields.city, "state": p.fields.state, "zipcode": p.fields.zipcode, "latitude": p.fields.latitude,
-        "longitude": p.fields.longitude, "price": p.fields.price_cents.map(|c| c / 100), "bedrooms": p.fields.bedrooms,
-        "fullBathrooms": p.fields.full_bathrooms, "halfBathrooms": p.fields.half_bathrooms, "squareFootage": p.fields.square_footage,
-        "isModel": p.fields.is_model, "timezone": p.fields.timezone, "timezoneAbbr": zone.map(|z| z.2), "timezoneValue": zone.map(|z| z.1),
-        "url_1": p.fields.url_1, "rental_application_url": p.fields.rental_application_url, "marketing_name": p.fields.marketing_name,
-        "mls_number": p.fields.mls_number, "external_identifier": p.fields.external_identifier, "external_identifier_2": p.fields.external_identifier_2,
-        "alarm": p.fields.alarm, "alarm_company": p.fields.alarm_company, "armed_hours": p.fields.armed_hours, "disarm_code": p.fields.disarm_code,
-        "emergency_notes": p.fields.emergency_notes,
-        "property_backup_code": fallback(&p.fields.property_backup_code, &p.community_backup_code),
-        "trade_code": fallback(&p.fields.trade_code, &p.community_trade_code),
-        "sales_code": fallback(&p.fields.sales_code, &p.community_sales_code),
-        "resident_code": p.fields.resident_code, "community_backup_code": p.community_backup_code,
-        "community_trade_code": p.community_trade_code, "community_sales_code": p.community_sales_code,
-        "access_notes": p.fields.access_notes, "contract_date": p.fields.contract_date, "access_settings": p.fields.access_settings,
-        "relock_interval": p.fields.relock_interval, "end_of_day_lockup": p.fields.end_of_day_lockup,
-        "staff_lock_interval": p.fields.staff_lock_interval, "propertyTourHours": hours(&p.fields.tour_hours),
-        "communityTourHours": hours(&p.community_tour_hours), "propertyStaffHours": hours(&p.fields.staff_hours),
-        "tourHoursStart": p.fields.tour_hours_start, "tourHoursEnd": p.fields.tour_hours_end,
-        "agents": agents, "teams": teams, "lasso_project_id": p.fields.lasso_project_id,
-        "integrations": [{"name": "Lasso", "project_id": p.fields.lasso_project_id, "isActive": p.fields.integration_active}],
-        "created_on": p.created_on, "created_by": p.created_by, "modified_on": p.modified_on, "modified_by": p.modified_by,
-    }))
+    let f = p.fields;
+    Ok(PropertyDetail {
+        public_url: state
+            .settings
+            .public_page(&builder.webflow_name, "property", p.property_id),
+        is_rental: builder.is_rental,
+        property_id: p.property_id,
+        builder: p.builder,
+        builder_id: p.builder_id,
+        community_id: f.community_id,
+        community: p.community,
+        disposition_id: f.disposition_id,
+        disposition: p.disposition,
+        disposition_constant: p.disposition_constant,
+        house_num: f.house_num,
+        address_1: f.address_1,
+        subdivision: f.subdivision,
+        city: f.city,
+        state: f.state,
+        zipcode: f.zipcode,
+        latitude: f.latitude,
+        longitude: f.longitude,
+        price: f.price_cents.map(|c| c / 100),
+        bedrooms: f.bedrooms,
+        fullBathrooms: f.full_bathrooms,
+        halfBathrooms: f.half_bathrooms,
+        squareFootage: f.square_footage,
+        isModel: f.is_model,
+        timezone: f.timezone,
+        timezoneAbbr: zone.map(|z| z.2.to_string()),
+        timezoneValue: zone.map(|z| z.1.to_string()),
+        url_1: f.url_1,
+        rental_application_url: f.rental_application_url,
+        marketing_name: f.marketing_name,
+        mls_number: f.mls_number,
+        external_identifier: f.external_identifier,
+        external_identifier_2: f.external_identifier_2,
+        alarm: f.alarm,
+        alarm_company: f.alarm_company,
+        armed_hours: f.armed_hours,
+        disarm_code: f.disarm_code,
+        emergency_notes: f.emergency_notes,
+        property_backup_code: or_community(&f.property_backup_code, &p.community_backup_code),
+        trade_code: or_community(&f.trade_code, &p.community_trade_code),
+        sales_code: or_community(&f.sales_code, &p.community_sales_code),
+        resident_code: f.resident_code,
+        community_backup_code: p.community_backup_code,
+        community_trade_code: p.community_trade_code,
+        community_sales_code: p.community_sales_code,
+        access_notes: f.access_notes,
+        contract_date: f.contract_date,
+        access_settings: f.access_settings,
+        relock_interval: f.relock_interval,
+        end_of_day_lockup: f.end_of_day_lockup,
+        staff_lock_interval: f.staff_lock_interval,
+        propertyTourHours: stored_hours(&f.tour_hours),
+        communityTourHours: stored_hours(&p.community_tour_hours),
+        propertyStaffHours: stored_hours(&f.staff_hours),
+        tourHoursStart: f.tour_hours_start,
+        tourHoursEnd: f.tour_hours_end,
+        agents,
+        teams,
+        lasso_project_id: f.lasso_project_id,
+        integrations: vec![PropertyIntegration {
+            name: "Lasso".into(),
+            project_id: f.lasso_project_id,
+            is_active: f.integration_active,
+        }],
+        visits,
+        created_on: p.created_on,
+        created_by: p.created_by,
+        modified_on: p.modified_on,
+        modified_by: p.modified_by,
+    })
 }
 
 #[utoipa::path(get, path = "/api/properties/{id}", tag = "properties", params(("id" = i64, Path)),
-    responses((status = 200, description = "The property", body = Object), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = PropertyDetail), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn get_property(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<i64>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<PropertyDetail>> {
     caller.require_console()?;
     let property = db::properties::get(&state.db, &caller.scope, id)
         .await?

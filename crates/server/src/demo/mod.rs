@@ -9,6 +9,10 @@ use db::users::{NewUser, Notifications};
 use db::Db;
 use domain::roles::{Role, ENTERPRISE_GROUP};
 
+use crate::files::{FileStore, ImageKind};
+
+mod pictures;
+
 use crate::auth::hash_password;
 
 pub const PASSWORD: &str = "tourdesk-demo";
@@ -266,14 +270,40 @@ async fn visit_history(
     db::visits::insert_history(db, &customers, &visits).await
 }
 
-/// Fills an empty database; refuses one that already has builders.
-pub async fn fill(db: &Db) -> Result<(), String> {
+/// Two photos for each home that is on the market or was (not the ones just created).
+async fn photos(db: &Db, files: &FileStore, builder: i64) -> Result<(), String> {
+    let homes = db::properties::PROPERTIES
+        .page::<db::properties::PropertyRow>(
+            db,
+            &db::Scope::builder(builder),
+            &db::list::ListQuery::default(),
+        )
+        .await
+        .map_err(|e| e.to_string())?
+        .data;
+    for home in homes.iter().filter(|h| h.disposition != "Created") {
+        for view in 0..2 {
+            let picture = pictures::house(home.property_id as usize + view * 3).to_vec();
+            let key = files
+                .put(picture, ImageKind::Webp)
+                .await
+                .map_err(|e| format!("storing a demo photo: {e}"))?;
+            db::properties::put_image(db, home.property_id, &key, None, "demo")
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+/// Fills an empty database and its file store; refuses a database that already has builders.
+pub async fn fill(db: &Db, files: &FileStore) -> Result<(), String> {
     if db::builders::any(db).await.map_err(|e| e.to_string())? {
         return Err(
             "the database already has data; the demo world goes only into an empty one".into(),
         );
     }
-    let result: db::Result<()> = async {
+    let result: db::Result<[i64; 3]> = async {
         let hash = tokio::task::spawn_blocking(|| hash_password(PASSWORD))
             .await
             .expect("hashing does not panic");
@@ -630,8 +660,11 @@ pub async fn fill(db: &Db) -> Result<(), String> {
         for (builder, customers, seed) in [(homes, 900, 7), (rentals, 300, 11), (cedar, 200, 13)] {
             visit_history(db, builder, customers, seed).await?;
         }
-        Ok(())
+        Ok([homes, rentals, cedar])
     }
     .await;
-    result.map_err(|e| e.to_string())
+    for builder in result.map_err(|e| e.to_string())? {
+        photos(db, files, builder).await?;
+    }
+    Ok(())
 }

@@ -1,0 +1,552 @@
+//! The large world (issue 3 §6): 20 builders of one enterprise with 2,000 communities, 50,000
+//! homes, 200,000 customers and 2,000,000 visits over 18 months, written with multi-row inserts,
+//! and the measurements of the communities and properties lists, the property page, the dashboard
+//! and Export All against it.
+
+use std::time::{Duration, Instant};
+
+use db::builders::NewBuilder;
+use db::users::NewUser;
+use db::{Db, Value};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::{measure, rss_kib, send, start, Call, Figures, HttpClient, PASSWORD};
+
+const BUILDERS: usize = 20;
+const COMMUNITIES_PER_BUILDER: usize = 100;
+const HOMES_PER_COMMUNITY: usize = 25;
+const CUSTOMERS_PER_BUILDER: usize = 10_000;
+const VISITS_PER_BUILDER: usize = 100_000;
+const HISTORY_DAYS: i64 = 540;
+
+const PLACES: [&str; 16] = [
+    "Oak", "Willow", "Stone", "Maple", "Aspen", "Cedar", "Birch", "Pine", "Elm", "Hawthorn",
+    "Juniper", "Laurel", "Magnolia", "Redwood", "Sycamore", "Spruce",
+];
+const LANDFORMS: [&str; 10] = [
+    "Ridge", "Creek", "Bridge", "Commons", "Flats", "Hollow", "Meadows", "Point", "Park", "Heights",
+];
+const CITIES: [(&str, &str, &str); 8] = [
+    ("Denver", "CO", "80202"),
+    ("Austin", "TX", "78701"),
+    ("Raleigh", "NC", "27601"),
+    ("Phoenix", "AZ", "85004"),
+    ("Boise", "ID", "83702"),
+    ("Nashville", "TN", "37203"),
+    ("Columbus", "OH", "43215"),
+    ("Tampa", "FL", "33602"),
+];
+const STREETS: [&str; 12] = [
+    "Meadow",
+    "Sunset",
+    "Hillcrest",
+    "Lakeview",
+    "Prairie",
+    "Canyon",
+    "Harvest",
+    "Summit",
+    "Orchard",
+    "Riverbend",
+    "Foxglove",
+    "Bluebell",
+];
+const FIRST: [&str; 16] = [
+    "Ava", "Liam", "Mia", "Noah", "Emma", "Lucas", "Sofia", "Ethan", "Chloe", "Mason", "Grace",
+    "Logan", "Zoe", "Caleb", "Nora", "Owen",
+];
+const LAST: [&str; 16] = [
+    "Carter", "Nguyen", "Patel", "Brooks", "Reyes", "Foster", "Kim", "Hughes", "Bennett", "Ortiz",
+    "Sullivan", "Price", "Morgan", "Hayes", "Ward", "Cole",
+];
+/// Dispositions by weight: most homes tour, many are sold, a few are in other states.
+const DISPOSITIONS: [(&str, u32); 7] = [
+    ("PROPERTY_AVAILABLE", 40),
+    ("PROPERTY_UNDER_CONTRACT", 10),
+    ("PROPERTY_SOLD", 20),
+    ("PROPERTY_CREATED", 10),
+    ("PROPERTY_NOT_AVAILABLE", 10),
+    ("PROPERTY_STAFF_ACCESS", 5),
+    ("PROPERTY_ARCHIVED", 5),
+];
+const VISIT_STATUSES: [i64; 8] = [156, 156, 156, 156, 157, 158, 161, 162];
+const VISITOR_TYPES: [i64; 5] = [122, 122, 122, 123, 124];
+
+fn disposition(rng: &mut StdRng) -> i64 {
+    let total: u32 = DISPOSITIONS.iter().map(|(_, w)| w).sum();
+    let mut pick = rng.gen_range(0..total);
+    for (constant, weight) in DISPOSITIONS {
+        if pick < weight {
+            return domain::catalog::disposition_by_constant(constant)
+                .expect("a catalogue disposition")
+                .id;
+        }
+        pick -= weight;
+    }
+    unreachable!("the weights cover every pick")
+}
+
+async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
+    let mut rng = StdRng::seed_from_u64(b as u64);
+    let now = chrono::Utc::now();
+    let builder_id = db::builders::create(
+        db,
+        &NewBuilder {
+            name: format!("Large Builder {b:02}"),
+            webflow_name: format!("large-{b}"),
+            enterprise_id: Some(enterprise),
+            timezone: 52,
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    db::users::create(
+        db,
+        &NewUser {
+            username: format!("large.pm{b}"),
+            email: format!("pm{b}@large.test"),
+            firstname: "Pat".into(),
+            lastname: format!("Manager{b}"),
+            phone: format!("555-100-{b:04}"),
+            password_hash: Some(hash.into()),
+            builder_id: Some(builder_id),
+            role_id: 4,
+            groups: vec![4],
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+
+    let communities = (0..COMMUNITIES_PER_BUILDER).map(|c| {
+        let (city, state, zip) = CITIES[(b + c) % CITIES.len()];
+        let when = now - chrono::Duration::days(rng.gen_range(30..HISTORY_DAYS));
+        vec![
+            Value::from(builder_id),
+            Value::from(format!(
+                "{} {} {}",
+                PLACES[c % PLACES.len()],
+                LANDFORMS[(c / PLACES.len()) % LANDFORMS.len()],
+                c / (PLACES.len() * LANDFORMS.len()) + 1
+            )),
+            Value::from(state),
+            Value::from(city),
+            Value::from(zip),
+            Value::from(Some(format!("EXT-{b}-{c}"))),
+            Value::from(1 + (c % 4) as i64),
+            Value::from(format!("555-200-{:04}", c)),
+            Value::from(format!("large.pm{b}")),
+            Value::from(format!("{:06}", rng.gen_range(100_000..999_999))),
+            Value::Time(when),
+            Value::from("large.seed"),
+            Value::Time(when + chrono::Duration::days(rng.gen_range(0..30))),
+            Value::from("large.seed"),
+        ]
+    });
+    let communities: Vec<Vec<Value>> = communities.collect();
+    db::bulk::insert_rows(
+        db,
+        "communities",
+        &[
+            "builder_id",
+            "name",
+            "state",
+            "city",
+            "zip",
+            "external_community_id",
+            "status_id",
+            "sales_agent",
+            "emergency_contacts",
+            "community_backup_code",
+            "created_on",
+            "created_by",
+            "modified_on",
+            "modified_by",
+        ],
+        communities,
+    )
+    .await
+    .unwrap();
+    let scope = db::Scope::builder(builder_id);
+    let community_rows = db::communities::of_builder(db, &scope, builder_id)
+        .await
+        .unwrap();
+
+    let mut homes = Vec::with_capacity(COMMUNITIES_PER_BUILDER * HOMES_PER_COMMUNITY);
+    for community in &community_rows {
+        for h in 0..HOMES_PER_COMMUNITY {
+            let when = now - chrono::Duration::days(rng.gen_range(1..HISTORY_DAYS));
+            homes.push(vec![
+                Value::from(builder_id),
+                Value::from(community.id),
+                Value::from(disposition(&mut rng)),
+                Value::from(Some(format!("Lot {}", h + 1))),
+                Value::from(format!(
+                    "{} {} Lane",
+                    100 + rng.gen_range(0..9_800),
+                    STREETS[rng.gen_range(0..STREETS.len())]
+                )),
+                Value::from(Some(community.name.clone())),
+                Value::from(community.city.clone()),
+                Value::from(community.state.clone()),
+                Value::from(community.zip.clone()),
+                Value::Int(Some(rng.gen_range(250_000..900_000) * 100)),
+                Value::from(rng.gen_range(2..6)),
+                Value::from(rng.gen_range(1..4)),
+                Value::from(rng.gen_range(0..2)),
+                Value::from(rng.gen_range(1_200..4_200)),
+                Value::from(52),
+                Value::Time(when),
+                Value::from("large.seed"),
+                Value::Time(when + chrono::Duration::days(rng.gen_range(0..30))),
+                Value::from("large.seed"),
+            ]);
+        }
+    }
+    db::bulk::insert_rows(
+        db,
+        "properties",
+        &[
+            "builder_id",
+            "community_id",
+            "disposition_id",
+            "house_num",
+            "address_1",
+            "subdivision",
+            "city",
+            "state",
+            "zipcode",
+            "price_cents",
+            "bedrooms",
+            "full_bathrooms",
+            "half_bathrooms",
+            "square_footage",
+            "timezone",
+            "created_on",
+            "created_by",
+            "modified_on",
+            "modified_by",
+        ],
+        homes,
+    )
+    .await
+    .unwrap();
+    let home_ids: Vec<i64> = db::properties::PROPERTIES
+        .page::<db::properties::PropertyRow>(db, &scope, &db::ListQuery::default())
+        .await
+        .unwrap()
+        .data
+        .iter()
+        .map(|h| h.property_id)
+        .collect();
+
+    let customers: Vec<db::visits::NewCustomer> = (0..CUSTOMERS_PER_BUILDER)
+        .map(|n| db::visits::NewCustomer {
+            builder_id,
+            firstname: FIRST[rng.gen_range(0..FIRST.len())].into(),
+            lastname: LAST[rng.gen_range(0..LAST.len())].into(),
+            email: format!("visitor{b}.{n}@large.test"),
+            phone: format!("555-{:03}-{:04}", rng.gen_range(200..900), n % 10_000),
+            visitor_type_id: VISITOR_TYPES[rng.gen_range(0..VISITOR_TYPES.len())],
+            created_on: now - chrono::Duration::days(HISTORY_DAYS),
+        })
+        .collect();
+    let visits: Vec<db::visits::NewVisit> = (0..VISITS_PER_BUILDER)
+        .map(|_| db::visits::NewVisit {
+            customer: rng.gen_range(0..CUSTOMERS_PER_BUILDER),
+            property_id: home_ids[rng.gen_range(0..home_ids.len())],
+            visit_status_id: VISIT_STATUSES[rng.gen_range(0..VISIT_STATUSES.len())],
+            remarks: None,
+            visited_on: now - chrono::Duration::minutes(rng.gen_range(5..HISTORY_DAYS * 24 * 60)),
+        })
+        .collect();
+    db::visits::insert_history(db, &customers, &visits)
+        .await
+        .unwrap();
+    builder_id
+}
+
+/// Writes the large world and the enterprise user that sees all of it.
+async fn seed(db: &Db) {
+    let hash = server::auth::hash_password(PASSWORD);
+    let enterprise = db::builders::create_enterprise(db, "Large Enterprise")
+        .await
+        .unwrap();
+    let mut first_builder = None;
+    for b in 0..BUILDERS {
+        let id = seed_builder(db, b, enterprise, &hash).await;
+        first_builder.get_or_insert(id);
+    }
+    db::users::create(
+        db,
+        &NewUser {
+            username: "large.enterprise".into(),
+            email: "enterprise@large.test".into(),
+            firstname: "Erin".into(),
+            lastname: "Enterprise".into(),
+            phone: "555-100-9999".into(),
+            password_hash: Some(hash),
+            builder_id: first_builder,
+            enterprise_id: Some(enterprise),
+            role_id: 4,
+            groups: vec![4, domain::roles::ENTERPRISE_GROUP],
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+}
+
+async fn sign_in(client: &HttpClient, port: u16, username: &str) -> String {
+    let call = Call {
+        method: hyper::Method::POST,
+        path: "/api/auth/users".into(),
+        body: Some(format!(
+            "{{\"username\":\"{username}\",\"password\":\"{PASSWORD}\"}}"
+        )),
+        token: None,
+    };
+    let (_, body) = send(client, port, &call).await;
+    serde_json::from_slice::<serde_json::Value>(&body).unwrap()["token"]
+        .as_str()
+        .expect("signed in")
+        .to_string()
+}
+
+fn get(path: String, token: &str) -> Call {
+    Call {
+        method: hyper::Method::GET,
+        path,
+        body: None,
+        token: Some(token.to_string()),
+    }
+}
+
+fn row(label: &str, f: &Figures) {
+    println!(
+        "| {label} | {:.2} | {:.2} | {:.2} | {:.0} |",
+        f.p50, f.p95, f.p99, f.rps
+    );
+}
+
+/// Seeds the large world into `test_db`, starts the release binary on it and prints the figures.
+pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path::Path) {
+    let seeding = Instant::now();
+    seed(&test_db.db).await;
+    println!(
+        "\n## {name}, large world: {BUILDERS} builders, {} communities, {} homes, {} customers, {} visits seeded in {:.0} s",
+        BUILDERS * COMMUNITIES_PER_BUILDER,
+        BUILDERS * COMMUNITIES_PER_BUILDER * HOMES_PER_COMMUNITY,
+        BUILDERS * CUSTOMERS_PER_BUILDER,
+        BUILDERS * VISITS_PER_BUILDER,
+        seeding.elapsed().as_secs_f64()
+    );
+    let (server, _) = start(Some(&test_db.url), data_dir);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let pid = server.child.id();
+    let client = crate::client();
+    let pm = sign_in(&client, server.port, "large.pm3").await;
+    let enterprise = sign_in(&client, server.port, "large.enterprise").await;
+
+    // Lists as a program manager of one builder (2,500 homes, 100 communities in scope).
+    let homes_per_builder = COMMUNITIES_PER_BUILDER * HOMES_PER_COMMUNITY;
+    let mut calls = vec![
+        (
+            "properties, first page".to_string(),
+            "/api/properties?limit=25".to_string(),
+        ),
+        (
+            "properties, search".to_string(),
+            "/api/properties?search=meadow&limit=25".to_string(),
+        ),
+        (
+            "properties, deep page".to_string(),
+            format!(
+                "/api/properties?page={}&limit=25",
+                homes_per_builder / 25 - 1
+            ),
+        ),
+    ];
+    for (column, _) in db::properties::PROPERTIES.sort_columns {
+        calls.push((
+            format!("properties, sort by {column}"),
+            format!("/api/properties?orderBy={column}&order=asc&limit=25"),
+        ));
+    }
+    for option in [
+        "Accessible",
+        "Awaiting Activation",
+        "Created",
+        "Removed",
+        "Sold",
+        "Non-Accessible",
+        "Under Contract",
+    ] {
+        calls.push((
+            format!("properties, filter {option}"),
+            format!(
+                "/api/properties?lockDisposition={}&limit=25",
+                option.replace(' ', "%20")
+            ),
+        ));
+    }
+    calls.extend([
+        (
+            "communities, first page".to_string(),
+            "/api/communities?limit=25".to_string(),
+        ),
+        (
+            "communities, search".to_string(),
+            "/api/communities?search=ridge&limit=25".to_string(),
+        ),
+        (
+            "communities, deep page".to_string(),
+            format!(
+                "/api/communities?page={}&limit=25",
+                COMMUNITIES_PER_BUILDER / 25 - 1
+            ),
+        ),
+    ]);
+    for (column, _) in db::communities::COMMUNITIES.sort_columns {
+        calls.push((
+            format!("communities, sort by {column}"),
+            format!("/api/communities?orderBy={column}&order=asc&limit=25"),
+        ));
+    }
+    println!(
+        "| call (program manager, one builder) | p50 ms | p95 ms | p99 ms | req/s (16 clients) |\n| --- | --- | --- | --- | --- |"
+    );
+    let mut worst_list: (f64, f64) = (0.0, f64::MAX);
+    for (label, path) in calls {
+        let f = measure(&client, server.port, &get(path, &pm), 200, 50).await;
+        worst_list = (worst_list.0.max(f.p95), worst_list.1.min(f.rps));
+        row(&label, &f);
+    }
+    // Lists over the whole enterprise (50,000 homes, 2,000 communities in scope).
+    for (label, path) in [
+        (
+            "properties, all builders, first page",
+            "/api/properties?limit=25",
+        ),
+        (
+            "properties, all builders, search",
+            "/api/properties?search=meadow&limit=25",
+        ),
+        (
+            "properties, all builders, filter Sold",
+            "/api/properties?lockDisposition=Sold&limit=25",
+        ),
+        (
+            "communities, all builders, first page",
+            "/api/communities?limit=25",
+        ),
+    ] {
+        let f = measure(
+            &client,
+            server.port,
+            &get(path.into(), &enterprise),
+            200,
+            50,
+        )
+        .await;
+        worst_list = (worst_list.0.max(f.p95), worst_list.1.min(f.rps));
+        row(label, &f);
+    }
+
+    let first_home = {
+        let (_, body) = send(
+            &client,
+            server.port,
+            &get("/api/properties?limit=25".into(), &pm),
+        )
+        .await;
+        serde_json::from_slice::<serde_json::Value>(&body).unwrap()["data"][0]["property_id"]
+            .as_i64()
+            .unwrap()
+    };
+    let f = measure(
+        &client,
+        server.port,
+        &get(format!("/api/properties/{first_home}"), &pm),
+        200,
+        50,
+    )
+    .await;
+    row("property page (detail with its timeline)", &f);
+
+    let month_ago = (chrono::Utc::now() - chrono::Duration::days(30)).format("%Y-%m-%d");
+    let today = chrono::Utc::now().format("%Y-%m-%d");
+    let mut worst_stats: f64 = 0.0;
+    for (label, path) in [
+        (
+            "dashboard: visits, 30 days".to_string(),
+            format!("/api/stats/allVisits?from={month_ago}&to={today}"),
+        ),
+        (
+            "dashboard: active homes".to_string(),
+            "/api/stats/allProperties?status=Accessible".to_string(),
+        ),
+        (
+            "dashboard: sold homes".to_string(),
+            "/api/stats/soldProprties/0".to_string(),
+        ),
+        (
+            "dashboard: contractors served".to_string(),
+            "/api/visits/contractorsVisits".to_string(),
+        ),
+        (
+            "dashboard: daily visits".to_string(),
+            "/api/stats/monthlyVisits".to_string(),
+        ),
+        (
+            "dashboard: monthly visits".to_string(),
+            "/api/stats/yearlyVisits".to_string(),
+        ),
+        (
+            "dashboard: recent visits".to_string(),
+            "/api/visits?order=desc&orderBy=modified_on&limit=25".to_string(),
+        ),
+    ] {
+        for (who, token) in [("one builder", &pm), ("all builders", &enterprise)] {
+            let f = measure(&client, server.port, &get(path.clone(), token), 100, 20).await;
+            worst_stats = worst_stats.max(f.p95);
+            row(&format!("{label} ({who})"), &f);
+        }
+    }
+
+    // Export All of every home of the enterprise, streamed.
+    let before = rss_kib(pid, "VmHWM:");
+    let export = Call {
+        method: hyper::Method::POST,
+        path: "/api/properties/exportAll".into(),
+        body: Some("{\"params\":{},\"query\":\"\"}".into()),
+        token: Some(enterprise.clone()),
+    };
+    let started = Instant::now();
+    let (status, body) = send(&client, server.port, &export).await;
+    let took = started.elapsed().as_secs_f64();
+    assert_eq!(
+        status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&body[..body.len().min(300)])
+    );
+    let rows = body.iter().filter(|b| **b == b'\n').count() - 1;
+    let after = rss_kib(pid, "VmHWM:");
+    println!(
+        "\nExport All: {rows} homes, {:.1} MB of CSV in {:.2} s = {:.0} rows/s (budget 100,000); peak RSS {:.1} MB before, {:.1} MB after",
+        body.len() as f64 / 1_048_576.0,
+        took,
+        rows as f64 / took,
+        before as f64 / 1024.0,
+        after as f64 / 1024.0
+    );
+    println!(
+        "worst list p95 {:.2} ms (budget 20), lowest list throughput {:.0} req/s (budget 500), worst dashboard p95 {:.2} ms (budget 50), peak RSS {:.1} MB",
+        worst_list.0,
+        worst_list.1,
+        worst_stats,
+        rss_kib(pid, "VmHWM:") as f64 / 1024.0
+    );
+}
