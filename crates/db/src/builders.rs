@@ -30,6 +30,7 @@ pub const LIST: ListSpec = ListSpec {
     tie_breaker: "builder_id",
     key_column: "builder_id",
     base_condition: "",
+    base: "",
 };
 
 const COLUMNS: &str = "builder_id, name, webflow_name, enterprise_id, is_rental, disable_add_property_and_community, enable_photo_gallery_edits, timezone";

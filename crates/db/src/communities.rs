@@ -53,6 +53,7 @@ pub const COMMUNITIES: ListSpec = ListSpec {
     tie_breaker: "c.id",
     key_column: "c.id",
     base_condition: "",
+    base: "communities c",
 };
 
 #[derive(Debug, Clone, Serialize, FromRow, ToSchema)]

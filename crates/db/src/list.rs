@@ -30,6 +30,27 @@ pub struct ListSpec {
     pub key_column: &'static str,
     /// Conditions every row of this list meets (e.g. staff only, not platform admins).
     pub base_condition: &'static str,
+    /// The main table and its alias (`properties p`) when every join of `from` is an inner join
+    /// that keeps each of its rows exactly once, or empty. A request whose conditions and sort
+    /// name only that alias then counts on the table alone and picks its page's keys there before
+    /// joining, instead of joining every row in scope.
+    pub base: &'static str,
+}
+
+/// Whether every qualified column in `sql` (`x.column`) belongs to `alias`.
+fn only_alias(sql: &str, alias: &str) -> bool {
+    let bytes = sql.as_bytes();
+    bytes.iter().enumerate().all(|(i, b)| {
+        if *b != b'.' {
+            return true;
+        }
+        let start = bytes[..i]
+            .iter()
+            .rposition(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+            .map_or(0, |p| p + 1);
+        // A dot after a digit is a number, not a qualified column.
+        start == i || bytes[start].is_ascii_digit() || &sql[start..i] == alias
+    })
 }
 
 /// A checked list request.
@@ -175,26 +196,42 @@ impl ListSpec {
         }
     }
 
+    /// The main table when `sql` names only its columns.
+    fn base_for(&self, sql: &str) -> Option<&'static str> {
+        let alias = self.base.split_whitespace().nth(1)?;
+        only_alias(sql, alias).then_some(self.base)
+    }
+
     /// One page of the list and the total count.
     pub async fn page<T: Row>(&self, db: &Db, scope: &Scope, query: &ListQuery) -> Result<Page<T>> {
         let statement = self.statement(scope, query, None);
+        let order = self.order_clause(query);
+        let base = self.base_for(&statement.where_sql);
         let count_sql = format!(
             "SELECT COUNT(*) FROM {} WHERE {}",
-            self.from, statement.where_sql
+            base.unwrap_or(self.from),
+            statement.where_sql
         );
-        let mut sql = format!(
-            "SELECT {} FROM {} WHERE {} {}",
-            self.columns,
-            self.from,
-            statement.where_sql,
-            self.order_clause(query)
-        );
-        if let Some(limit) = query.limit {
-            sql.push_str(&format!(
-                " LIMIT {limit} OFFSET {}",
-                query.page.max(0) * limit
-            ));
-        }
+        let window = query
+            .limit
+            .map(|limit| format!(" LIMIT {limit} OFFSET {}", query.page.max(0) * limit));
+        let sql = match (base.filter(|_| self.base_for(&order).is_some()), &window) {
+            // The page's keys from the main table alone, then the joins for those rows only.
+            (Some(base), Some(window)) => format!(
+                "SELECT {cols} FROM {from} WHERE {key} IN (SELECT {key} FROM {base} WHERE {cond} {order}{window}) {order}",
+                cols = self.columns,
+                from = self.from,
+                key = self.key_column,
+                cond = statement.where_sql,
+            ),
+            _ => format!(
+                "SELECT {} FROM {} WHERE {} {order}{}",
+                self.columns,
+                self.from,
+                statement.where_sql,
+                window.as_deref().unwrap_or_default()
+            ),
+        };
         on_pool!(db, |pool| {
             let total: i64 = bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
                 .fetch_one(pool)
@@ -261,5 +298,26 @@ impl ListSpec {
             }
             Ok(())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn qualified_columns_are_told_apart() {
+        assert!(super::only_alias(
+            "p.builder_id IN (1,2) AND p.disposition_id = $1",
+            "p"
+        ));
+        assert!(super::only_alias(
+            "ORDER BY lower(p.address_1) ASC, p.property_id ASC",
+            "p"
+        ));
+        assert!(!super::only_alias(
+            "(lower(COALESCE(c.name, '')) LIKE $1)",
+            "p"
+        ));
+        assert!(super::only_alias("p.price_cents > 1.5", "p"));
+        assert!(!super::only_alias("pp.x = 1", "p"));
     }
 }

@@ -27,6 +27,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(3, "0003_builder_settings"),
     migration!(4, "0004_properties"),
     migration!(5, "0005_visits"),
+    migration!(6, "0006_visit_days"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

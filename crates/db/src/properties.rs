@@ -62,6 +62,7 @@ pub const PROPERTIES: ListSpec = ListSpec {
     tie_breaker: "p.property_id",
     key_column: "p.property_id",
     base_condition: "",
+    base: "properties p",
 };
 
 /// Everything the property forms save, as stored.

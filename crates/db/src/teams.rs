@@ -40,6 +40,7 @@ pub const TEAMS: ListSpec = ListSpec {
     tie_breaker: "t.id",
     key_column: "t.id",
     base_condition: "",
+    base: "",
 };
 
 /// A team with its members.

@@ -159,6 +159,7 @@ pub const AGENTS: ListSpec = ListSpec {
     tie_breaker: "u.user_id",
     key_column: "u.username",
     base_condition: "u.is_admin = FALSE",
+    base: "",
 };
 
 /// Fills in the groups of each row with one query.

@@ -1,7 +1,7 @@
 //! Customers and their visits: the visits list, the dashboard's counts and series, and the demo
 //! world's history.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use domain::lists::Order;
 use serde::Serialize;
 use sqlx::FromRow;
@@ -56,9 +56,16 @@ pub const VISITS: ListSpec = ListSpec {
     tie_breaker: "v.customer_visit_id",
     key_column: "v.customer_visit_id",
     base_condition: "",
+    base: "customer_visits v",
 };
 
-/// Visits in a window, optionally of one visitor type.
+/// The day of a UTC midnight.
+fn whole_day(t: DateTime<Utc>) -> Option<NaiveDate> {
+    (t.time() == NaiveTime::MIN).then(|| t.date_naive())
+}
+
+/// Visits in a window, optionally of one visitor type. A window of whole UTC days is read from
+/// the per-day counts; any other from the visits themselves.
 pub async fn count(
     db: &Db,
     scope: &Scope,
@@ -66,8 +73,25 @@ pub async fn count(
     to: DateTime<Utc>,
     visitor_type: Option<i64>,
 ) -> Result<i64> {
+    let of_type = if visitor_type.is_some() {
+        " AND visitor_type_id = $3"
+    } else {
+        ""
+    };
+    if let (Some(first), Some(end)) = (whole_day(from), whole_day(to)) {
+        let sql = format!(
+            "SELECT CAST(COALESCE(SUM(visits), 0) AS BIGINT) FROM visit_days WHERE {} AND day >= $1 AND day < $2{of_type}",
+            scope.condition("builder_id")
+        );
+        return on_pool!(db, |pool| sqlx::query_scalar(&sql)
+            .bind(first)
+            .bind(end)
+            .bind(visitor_type)
+            .fetch_one(pool)
+            .await);
+    }
     let sql = format!(
-        "SELECT COUNT(*) FROM customer_visits WHERE {} AND visited_on >= $1 AND visited_on < $2 AND ($3 IS NULL OR visitor_type_id = $3)",
+        "SELECT COUNT(*) FROM customer_visits WHERE {} AND visited_on >= $1 AND visited_on < $2{of_type}",
         scope.condition("builder_id")
     );
     on_pool!(db, |pool| sqlx::query_scalar(&sql)
@@ -78,28 +102,29 @@ pub async fn count(
         .await)
 }
 
-/// Visits per day (`YYYY-MM-DD`, UTC) or per month (`YYYY-MM`) in a window.
+/// Visits per UTC day (`YYYY-MM-DD`) or per month (`YYYY-MM`) from day `first` up to (not
+/// including) day `end`, from the per-day counts; days without visits are absent.
 pub async fn series(
     db: &Db,
     scope: &Scope,
-    from: DateTime<Utc>,
-    to: DateTime<Utc>,
+    first: NaiveDate,
+    end: NaiveDate,
     by_month: bool,
 ) -> Result<Vec<(String, i64)>> {
     let bucket = match (db, by_month) {
-        (Db::Sqlite(_), false) => "substr(visited_on, 1, 10)",
-        (Db::Sqlite(_), true) => "substr(visited_on, 1, 7)",
-        (Db::Postgres(_), false) => "to_char(visited_on AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
-        (Db::Postgres(_), true) => "to_char(visited_on AT TIME ZONE 'UTC', 'YYYY-MM')",
+        (Db::Sqlite(_), false) => "day",
+        (Db::Sqlite(_), true) => "substr(day, 1, 7)",
+        (Db::Postgres(_), false) => "to_char(day, 'YYYY-MM-DD')",
+        (Db::Postgres(_), true) => "to_char(day, 'YYYY-MM')",
     };
     let sql = format!(
-        "SELECT {bucket} AS bucket, COUNT(*) FROM customer_visits WHERE {} AND visited_on >= $1 AND visited_on < $2
-         GROUP BY bucket ORDER BY bucket",
+        "SELECT {bucket} AS bucket, CAST(SUM(visits) AS BIGINT) FROM visit_days WHERE {} AND day >= $1 AND day < $2
+         GROUP BY {bucket} HAVING SUM(visits) > 0 ORDER BY bucket",
         scope.condition("builder_id")
     );
     on_pool!(db, |pool| sqlx::query_as(&sql)
-        .bind(from)
-        .bind(to)
+        .bind(first)
+        .bind(end)
         .fetch_all(pool)
         .await)
 }

@@ -409,3 +409,137 @@ async fn user_types_match_the_role_labels() {
     }
     t.drop_db().await;
 }
+
+#[tokio::test]
+async fn visit_counts_per_day_follow_the_visits() {
+    use chrono::{NaiveDate, TimeZone, Utc};
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let b = builder(db, "Daybook").await;
+    let community = db::communities::CommunityFields {
+        name: "Daybook Commons".into(),
+        state: "TX".into(),
+        city: "Austin".into(),
+        zip: "78701".into(),
+        sales_agent: "555-111-2222".into(),
+        emergency_contacts: "nobody".into(),
+        ..Default::default()
+    };
+    let members = db::communities::Members {
+        user_ids: &[],
+        team_ids: &[],
+    };
+    let community = db::communities::save(db, &Scope::All, None, b, &community, &members, "t")
+        .await
+        .unwrap()
+        .unwrap();
+    let home = db::properties::PropertyFields {
+        community_id: community,
+        disposition_id: 11,
+        address_1: "1 Ledger Way".into(),
+        city: "Austin".into(),
+        state: "TX".into(),
+        zipcode: "78701".into(),
+        timezone: 52,
+        ..Default::default()
+    };
+    let staffing = db::properties::Staffing {
+        agents: &[],
+        team_ids: &[],
+    };
+    let home = db::properties::save(db, &Scope::All, None, b, &home, &staffing, &[], "t")
+        .await
+        .unwrap()
+        .unwrap();
+    let at = |day: u32, hour: u32| Utc.with_ymd_and_hms(2026, 3, day, hour, 30, 0).unwrap();
+    let customers: Vec<db::visits::NewCustomer> = [122, 124]
+        .iter()
+        .map(|kind| db::visits::NewCustomer {
+            builder_id: b,
+            firstname: "Vi".into(),
+            lastname: "Sitor".into(),
+            email: "vi@example.com".into(),
+            phone: "555-000-0000".into(),
+            visitor_type_id: *kind,
+            created_on: at(1, 8),
+        })
+        .collect();
+    let visit = |customer: usize, when| db::visits::NewVisit {
+        customer,
+        property_id: home,
+        visit_status_id: 156,
+        remarks: None,
+        visited_on: when,
+    };
+    let visits = [
+        visit(0, at(2, 9)),
+        visit(0, at(2, 23)),
+        visit(1, at(3, 0)),
+        visit(0, at(31, 12)),
+    ];
+    db::visits::insert_history(db, &customers, &visits)
+        .await
+        .unwrap();
+    let scope = Scope::builder(b);
+    let day = |d: u32| NaiveDate::from_ymd_opt(2026, 3, d).unwrap();
+    let midnight = |d: u32| Utc.with_ymd_and_hms(2026, 3, d, 0, 0, 0).unwrap();
+    let count = |from, to, kind| db::visits::count(db, &scope, from, to, kind);
+    assert_eq!(count(midnight(2), midnight(4), None).await.unwrap(), 3);
+    assert_eq!(count(midnight(2), midnight(4), Some(124)).await.unwrap(), 1);
+    assert_eq!(
+        count(at(2, 10), midnight(4), None).await.unwrap(),
+        2,
+        "a window inside a day counts the visits themselves"
+    );
+    let days = db::visits::series(db, &scope, day(1), day(5), false)
+        .await
+        .unwrap();
+    assert_eq!(
+        days,
+        vec![("2026-03-02".into(), 2), ("2026-03-03".into(), 1)]
+    );
+    let months = db::visits::series(
+        db,
+        &scope,
+        day(1),
+        NaiveDate::from_ymd_opt(2026, 4, 1).unwrap(),
+        true,
+    )
+    .await
+    .unwrap();
+    assert_eq!(months, vec![("2026-03".into(), 4)]);
+
+    // Moving and deleting visits moves the day counts with them.
+    let moved = db::on_pool!(db, |pool| sqlx::query(
+        "UPDATE customer_visits SET visited_on = $1 WHERE visited_on = $2"
+    )
+    .bind(at(3, 9))
+    .bind(at(2, 23))
+    .execute(pool)
+    .await
+    .map(|done| done.rows_affected()))
+    .unwrap();
+    assert_eq!(moved, 1);
+    db::on_pool!(db, |pool| sqlx::query(
+        "DELETE FROM customer_visits WHERE visited_on = $1"
+    )
+    .bind(at(31, 12))
+    .execute(pool)
+    .await
+    .map(|_| ()))
+    .unwrap();
+    let days = db::visits::series(
+        db,
+        &scope,
+        day(1),
+        NaiveDate::from_ymd_opt(2026, 4, 1).unwrap(),
+        false,
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        days,
+        vec![("2026-03-02".into(), 1), ("2026-03-03".into(), 2)]
+    );
+    t.drop_db().await;
+}

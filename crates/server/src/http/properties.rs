@@ -145,9 +145,14 @@ pub async fn list(
     {
         let constant = filter_disposition(option)
             .ok_or_else(|| ApiError::field("lockDisposition", format!("No filter {option}")))?;
-        query
-            .filters
-            .add("d.value = ?", [db::Value::from(constant)]);
+        query.filters.add(
+            "p.disposition_id = ?",
+            [db::Value::from(
+                disposition_by_constant(constant)
+                    .expect("a catalogue disposition")
+                    .id,
+            )],
+        );
     }
     let page = PROPERTIES
         .page::<PropertyRow>(&state.db, &scope, &query)

@@ -34,9 +34,10 @@ pub struct StatsQuery {
     /// A builder of the caller's, 0 or none for all of them.
     #[serde(rename = "builderId")]
     pub builder_id: Option<i64>,
-    /// Start of the window (yyyy-MM-dd or an RFC 3339 time); default 30 days ago.
+    /// Start of the window (yyyy-MM-dd or an RFC 3339 time); default 30 days before its end.
     pub from: Option<String>,
-    /// End of the window (exclusive); default now.
+    /// End of the window (exclusive); default the end of today (UTC), so the default window is
+    /// today and the 29 days before, the days of the Daily Visits chart.
     pub to: Option<String>,
     /// A property status by name (allProperties); default Accessible.
     pub status: Option<String>,
@@ -71,7 +72,10 @@ impl StatsQuery {
     fn window(&self) -> ApiResult<(DateTime<Utc>, DateTime<Utc>)> {
         let to = match self.to.as_deref().filter(|t| !t.is_empty()) {
             Some(t) => parse_time(t, "to")?,
-            None => Utc::now(),
+            None => (Utc::now().date_naive() + Duration::days(1))
+                .and_hms_opt(0, 0, 0)
+                .expect("midnight exists")
+                .and_utc(),
         };
         let from = match self.from.as_deref().filter(|t| !t.is_empty()) {
             Some(f) => parse_time(f, "from")?,
@@ -195,16 +199,14 @@ async fn daily(
 ) -> ApiResult<Vec<SeriesPoint>> {
     let today = Utc::now().date_naive();
     let first = today - Duration::days(days - 1);
-    let from = first
-        .and_hms_opt(0, 0, 0)
-        .expect("midnight exists")
-        .and_utc();
-    let to = (today + Duration::days(1))
-        .and_hms_opt(0, 0, 0)
-        .expect("midnight exists")
-        .and_utc();
-    let counts =
-        db::visits::series(&state.db, &scope(caller, builder_id)?, from, to, false).await?;
+    let counts = db::visits::series(
+        &state.db,
+        &scope(caller, builder_id)?,
+        first,
+        today + Duration::days(1),
+        false,
+    )
+    .await?;
     Ok((0..days)
         .map(|i| {
             let day = first + Duration::days(i);
@@ -265,15 +267,11 @@ pub async fn yearly_visits(
             month_start(index.div_euclid(12), index.rem_euclid(12) as u32 + 1)
         })
         .collect();
-    let from = months[0]
-        .and_hms_opt(0, 0, 0)
-        .expect("midnight exists")
-        .and_utc();
     let counts = db::visits::series(
         &state.db,
         &scope(&caller, q.builder_id)?,
-        from,
-        Utc::now() + Duration::days(1),
+        months[0],
+        today + Duration::days(1),
         true,
     )
     .await?;
