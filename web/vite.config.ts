@@ -22,5 +22,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Screens render whole MUI forms in jsdom; on a busy 2-core machine that takes seconds.
+    testTimeout: 20000,
   },
 });

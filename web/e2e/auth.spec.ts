@@ -140,7 +140,7 @@ test.describe('pages', () => {
 
   test('later areas fall to the not-found page', async ({ page }) => {
     await signIn(page, 'demo.pm');
-    await page.goto('/properties');
+    await page.goto('/webhooks');
     await expect(page.getByText('Page not found')).toBeVisible();
   });
 

@@ -34,6 +34,10 @@ test('follow-up texts: counter, Submit rule, @ variables and the community previ
   await page.getByRole('option', { name: 'Oak Ridge' }).click();
   await expect(page.getByTestId('after-preview')).toHaveText('Thanks for touring Oak Ridge');
   await expect(page.getByRole('table', { name: 'Variables' })).toContainText('Brightway Homes');
+  // A property's values fill the property variables.
+  await page.getByRole('combobox', { name: 'Select Property Preview' }).fill('Juniper');
+  await page.getByRole('option', { name: /100 Juniper Lane/ }).click();
+  await expect(page.getByRole('row', { name: /property_address/ })).toContainText('Juniper Lane');
 
   await after.getByRole('combobox', { name: 'Interval' }).click();
   await page.getByRole('option', { name: '60 seconds' }).click();

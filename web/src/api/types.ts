@@ -72,3 +72,34 @@ export type Count = Schemas['Count'];
 export type SeriesPoint = Schemas['SeriesPoint'];
 export type VisitRow = Schemas['VisitRow'];
 export type VisitList = Schemas['VisitList'];
+
+// Properties.
+export type PropertyRow = Schemas['PropertyRow'];
+export type PropertyList = Schemas['PropertyList'];
+export type PropertyCreated = Schemas['PropertyCreated'];
+/** The address POST /api/properties/coordinates geocodes, and its answer. */
+export type GeocodeAddress = Schemas['Address'];
+export type Coordinates = Schemas['Coordinates'];
+export type PhotoView = Schemas['PhotoView'];
+export type PhotoUploaded = Schemas['PhotoUploaded'];
+export type IntegrationInput = Schemas['IntegrationInput'];
+export type PropertyDetail = Schemas['PropertyDetail'];
+export type PropertyAgent = Schemas['PropertyAgent'];
+export type PropertyIntegration = Schemas['PropertyIntegration'];
+
+// Hours editors (components/hours) and communities.
+export type TourDay = Schemas['TourDay'];
+export type HourMinute = Schemas['HourMinute'];
+export type StaffDay = Schemas['StaffDay'];
+export type Community = Schemas['Community'];
+/** GET /api/communities/{id}: the community and its public page's address (null without a public site). */
+export type CommunityDetail = Schemas['CommunityDetail'];
+export type CommunityInput = Schemas['CommunityInput'];
+export type CommunityStatus = Schemas['CommunityStatus'];
+export type CommunityProperty = Schemas['CommunityProperty'];
+export type CommunitySaved = Schemas['CommunitySaved'];
+export type SaveCommunity = Schemas['SaveCommunity'];
+export type DeleteCommunities = Schemas['DeleteCommunities'];
+export type QrCode = Schemas['QrCode'];
+export type SaveQrCode = Schemas['SaveQrCode'];
+export type DeleteQrCode = Schemas['DeleteQrCode'];

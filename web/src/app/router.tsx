@@ -1,5 +1,5 @@
 // The route table (spec 1 section 2). Screens are code-split per route. Paths of areas that are not
-// built yet (properties, communities, customers, hardware, billing, webhooks, reports,
+// built yet (customers, hardware, billing, webhooks, reports,
 // integrations...) are not registered and fall to the not-found page.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -21,6 +21,9 @@ const AgentsListPage = lazy(() => import('../features/agents/components/AgentsLi
 const AgentFormPage = lazy(() => import('../features/agents/components/AgentFormPage'));
 const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListPage'));
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
+const PropertiesListPage = lazy(() => import('../features/properties/components/PropertiesListPage'));
+const PropertyWizardPage = lazy(() => import('../features/properties/components/PropertyWizardPage'));
+const PropertyDetailPage = lazy(() => import('../features/properties/components/PropertyDetailPage'));
 const CompanySettingsPage = lazy(() => import('../features/settings/components/CompanySettingsPage'));
 const ContentSettingsPage = lazy(() => import('../features/settings/components/ContentSettingsPage'));
 const DisclosuresPage = lazy(() => import('../features/settings/components/DisclosuresPage'));
@@ -28,6 +31,16 @@ const MessagingPage = lazy(() => import('../features/settings/components/Messagi
 const SurveyPage = lazy(() => import('../features/surveys/components/SurveyPage'));
 const TrainingPage = lazy(() => import('../features/training/components/TrainingPage'));
 const SalesTrainingPage = lazy(() => import('../features/training/components/SalesTrainingPage'));
+const CommunitiesListPage = lazy(() => import('../features/communities/components/CommunitiesListPage'));
+const CommunityWizardPage = lazy(() => import('../features/communities/components/CommunityWizardPage'));
+const CommunityDetailPage = lazy(() => import('../features/communities/components/CommunityDetailPage'));
+
+/** Communities: the list, the add wizard and the detail page, all USER and PM (spec 3 §2). */
+const COMMUNITY_ROUTES = [
+  { path: '/communities', element: <CommunitiesListPage /> },
+  { path: '/communities/add', element: <CommunityWizardPage /> },
+  { path: '/communities/:communityId', element: <CommunityDetailPage /> },
+];
 
 /** Builder settings and surveys: USER and PM (saving needs a program manager; the server says so). */
 const SETTINGS_ROUTES = [
@@ -37,6 +50,13 @@ const SETTINGS_ROUTES = [
   { path: '/content-settings', element: <ContentSettingsPage /> },
   { path: '/disclosures', element: <DisclosuresPage /> },
   { path: '/messaging', element: <MessagingPage /> },
+];
+
+/** Properties: USER and PM. */
+const PROPERTY_ROUTES = [
+  { path: '/properties', element: <PropertiesListPage /> },
+  { path: '/properties/add', element: <PropertyWizardPage /> },
+  { path: '/properties/:propertyId', element: <PropertyDetailPage /> },
 ];
 
 export function AppRoutes() {
@@ -110,6 +130,12 @@ export function AppRoutes() {
           />
           <Route path="/teams/add" element={<TeamFormPage />} />
           <Route path="/teams/:teamId" element={<TeamFormPage />} />
+          {PROPERTY_ROUTES.map((r) => (
+            <Route key={r.path} path={r.path} element={<RequireAuth roles={USER_PM}>{r.element}</RequireAuth>} />
+          ))}
+          {COMMUNITY_ROUTES.map((r) => (
+            <Route key={r.path} path={r.path} element={<RequireAuth roles={USER_PM}>{r.element}</RequireAuth>} />
+          ))}
           {SETTINGS_ROUTES.map((r) => (
             <Route key={r.path} path={r.path} element={<RequireAuth roles={USER_PM}>{r.element}</RequireAuth>} />
           ))}

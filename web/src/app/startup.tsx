@@ -36,6 +36,13 @@ export function useCatalog(typeId: number): CatalogItem[] {
   return useMemo(() => (data ?? []).filter((item) => item.catalog_type_id === typeId), [data, typeId]);
 }
 
+/** The states of the start-up load (`code` is what addresses store). */
+export function useStates(): State[] {
+  const { data } = useQuery(statesQuery);
+  return data ?? NO_STATES;
+}
+const NO_STATES: State[] = [];
+
 export type Flags = Partial<Record<keyof FeatureFlags, boolean>>;
 
 export function useFeatureFlags(): { flags: Flags; isPending: boolean } {

@@ -1,8 +1,9 @@
 // The sidebar's entries, in the spec's order. Only screens that exist are listed; later areas add
-// their entries here (Showings, Hardware, Communities, Properties, Settings › Billing, Webhooks,
+// their entries here (Showings, Hardware, Settings › Billing, Webhooks,
 // Reports, Integrations).
 import type { ReactNode } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import LocationCityIcon from '@mui/icons-material/LocationCity';
 import BadgeIcon from '@mui/icons-material/Badge';
 import GroupsIcon from '@mui/icons-material/Groups';
 import ArticleIcon from '@mui/icons-material/Article';
@@ -15,6 +16,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import SmsIcon from '@mui/icons-material/Sms';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import { EXTERNAL_LINKS } from '../config';
 import { PM_ONLY, USER_PM, type RoleLabel } from '../roles';
 
@@ -45,6 +47,8 @@ export type NavEntry = NavLinkItem | NavExternalItem | NavGroup;
 
 export const NAV: NavEntry[] = [
   { kind: 'link', label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> },
+  { kind: 'link', label: 'Communities', to: '/communities', icon: <LocationCityIcon />, roles: USER_PM },
+  { kind: 'link', label: 'Properties', to: '/properties', icon: <HomeWorkIcon />, roles: USER_PM },
   {
     kind: 'group',
     label: 'Users',

@@ -4,3 +4,4 @@ export * from './BuilderSelectField';
 export * from './FormPage';
 export * from './NewPasswordFields';
 export * from './rules';
+export * from './DigitsField';

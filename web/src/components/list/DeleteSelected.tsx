@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { errorMessage } from '../../api/client';
 import { useNotify } from '../../app/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { serverErrorText } from '../form/serverErrors';
 import { LIST_KEY } from './useListQuery';
 import type { ListController, RowKey } from './useListParams';
 
@@ -55,7 +55,8 @@ export function DeleteSelected<F extends string>({
       setConfirmOpen(false);
       await queryClient.invalidateQueries({ queryKey: [LIST_KEY, list.area] });
     } catch (e) {
-      notify.error(errorMessage(e));
+      // A refusal may come as a field error (communities that still have homes).
+      notify.error(serverErrorText(e));
     } finally {
       setDeleting(false);
     }

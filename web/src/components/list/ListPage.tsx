@@ -35,6 +35,8 @@ export interface ListPageProps<T, F extends string> {
   filterMenu?: ReactNode;
   /** Delete of the selected rows behind a confirmation dialog; the screen passes its delete call. */
   deleteSelected?: DeleteSelectedOptions;
+  /** The empty table's text (default `No record exist!`). */
+  emptyText?: string;
 }
 
 /**
@@ -52,6 +54,7 @@ export function ListPage<T, F extends string>({
   actions,
   filterMenu,
   deleteSelected,
+  emptyText,
 }: ListPageProps<T, F>) {
   const notify = useNotify();
   const builderId = useBuilderIdParam();
@@ -149,6 +152,7 @@ export function ListPage<T, F extends string>({
           loading={result.isFetching}
           error={result.isError ? errorMessage(result.error) : null}
           onRetry={() => void result.refetch()}
+          emptyText={emptyText}
         />
         <Pager
           page={params.page}

@@ -7,13 +7,22 @@ import type { ListController } from './useListParams';
 /** Query keys of list calls start with 'list': the shell shows its progress bar while any loads. */
 export const LIST_KEY = 'list';
 
+export interface ListQueryOptions<T> {
+  /** Reshapes the answer before the screen sees it (the communities list drops duplicate rows). */
+  select?(answer: ListResponse<T>): ListResponse<T>;
+}
+
 /** Fetches `GET /api/{area}` with the list's query and the enterprise builder selection. */
-export function useListQuery<T, F extends string = string>(list: ListController<F>): UseQueryResult<ListResponse<T>> {
+export function useListQuery<T, F extends string = string>(
+  list: ListController<F>,
+  options: ListQueryOptions<T> = {},
+): UseQueryResult<ListResponse<T>> {
   const builderId = useBuilderIdParam();
   const query = { ...list.query, builderId };
   return useQuery({
     queryKey: [LIST_KEY, list.area, query],
     queryFn: ({ signal }) => api<ListResponse<T>>(`/${list.area}`, { query, signal }),
     placeholderData: keepPreviousData,
+    select: options.select,
   });
 }

@@ -5,9 +5,13 @@ import type { SettingsView } from '../../api/types';
 import type { SettingsParts } from './api/settings';
 
 export const MSG_HEX = 'Invalid HEX Format';
-export const MSG_UNSUPPORTED_FILE = 'Unsupported file type';
-export const MSG_LOGO_SIZE = 'Max logo size is 50mb';
-export const LOGO_MAX_BYTES = 50 * 1024 * 1024;
+// The logo follows the shared image rules.
+export {
+  MSG_UNSUPPORTED_FILE,
+  MSG_IMAGE_SIZE as MSG_LOGO_SIZE,
+  IMAGE_MAX_BYTES as LOGO_MAX_BYTES,
+  imageProblem as logoProblem,
+} from '../../lib/imageFile';
 export const COUNTRIES = ['USA', 'Canada'] as const;
 export const DEFAULT_DISPOSITION = 'PROPERTY_AVAILABLE';
 export const RENTED_DISPOSITION = 'PROPERTY_RENTED';
@@ -118,17 +122,6 @@ export const COMPANY_ERROR_FIELDS: Readonly<Record<string, string>> = {
   selfie_verification_active: 'selfie_verification_active',
   default_install_property_status: 'default_install_property_status',
 };
-
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff];
-
-/** Why a logo cannot be uploaded (size, then content: PNG or JPEG by its bytes), or null. */
-export async function logoProblem(file: Blob): Promise<string | null> {
-  if (file.size > LOGO_MAX_BYTES) return MSG_LOGO_SIZE;
-  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  const starts = (magic: number[]) => magic.every((b, i) => head[i] === b);
-  return starts(PNG) || starts(JPEG) ? null : MSG_UNSUPPORTED_FILE;
-}
 
 /** A 3 or 6 digit colour as the 6 digits a native colour picker takes (black when invalid). */
 export function sixDigitHex(colour: string): string {

@@ -4,11 +4,17 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useSession } from '../../../api/session';
+import { useFeatureFlags } from '../../../app/startup';
+import { billingAvailable } from '../billingAccess';
 
-/** /account: the Edit profile tab. Billing and API Keys come with their issues. */
+/** /account: Edit profile, and Billing for program managers with BILLING_UI. API Keys comes with its issue. */
 export default function AccountPage() {
   const { pathname } = useLocation();
+  const { flags } = useFeatureFlags();
+  const { user } = useSession();
   const tabs = [{ label: 'Edit profile', to: '/account/edit-profile' }];
+  if (billingAvailable(flags, user)) tabs.push({ label: 'Billing', to: '/account/billing' });
   const current = tabs.find((t) => pathname === t.to || pathname.startsWith(`${t.to}/`))?.to ?? false;
   return (
     <Box>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../app/router';
 import { LocationProbe, mockRoutes, Providers, signInAs } from '../../../test/utils';
 import { billingAvailable } from '../billingAccess';
+import AccountPage from './AccountPage';
 import { BillingRoute } from './BillingRoute';
 
 function open(route: string, children?: string) {
@@ -29,17 +30,59 @@ describe('billing access', () => {
     expect(billingAvailable({ BILLING_UI: true }, null)).toBe(false);
   });
 
-  it('redirects /account/billing and below to edit-profile for now, once the flags are loaded', async () => {
+  it('shows the later-release panel at /account/billing for a program manager with BILLING_UI', async () => {
     signInAs({ username: 'u', isPM: true });
     mockRoutes({ 'GET /api/feature_flags': () => ({ body: { BILLING_UI: true } }) });
     render(
-      <Providers route="/account/billing/invoices/7">
+      <Providers route="/account/billing">
         <AppRoutes />
         <LocationProbe />
       </Providers>,
     );
     // The shell and the account page are lazy chunks.
-    await waitFor(() => expect(location()).toBe('/account/edit-profile'), { timeout: 10_000 });
+    expect(
+      await screen.findByText(/Billing comes in a later release/, undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/account/billing');
+    expect(screen.getByRole('tab', { name: 'Billing', selected: true })).toBeInTheDocument();
+    // The whole shell loads here: more time than the default.
+  }, 20_000);
+
+  it('shows the Billing tab only with the flag and a program manager', async () => {
+    const account = () => (
+      <Providers route="/account/edit-profile">
+        <Routes>
+          <Route path="/account" element={<AccountPage />}>
+            <Route path="edit-profile" element={<p>Profile form</p>} />
+          </Route>
+        </Routes>
+      </Providers>
+    );
+    signInAs({ username: 'u', isPM: true });
+    mockRoutes({ 'GET /api/feature_flags': () => ({ body: { BILLING_UI: true } }) });
+    const pm = render(account());
+    expect(await screen.findByRole('tab', { name: 'Billing' })).toHaveAttribute('href', '/account/billing');
+    pm.unmount();
+
+    signInAs({ username: 'u', isPM: false });
+    const staff = render(account());
+    expect(await screen.findByText('Profile form')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Edit profile' })).toBeInTheDocument());
+    expect(screen.queryByRole('tab', { name: 'Billing' })).not.toBeInTheDocument();
+    staff.unmount();
+
+    signInAs({ username: 'u', isPM: true });
+    mockRoutes({ 'GET /api/feature_flags': () => ({ body: { BILLING_UI: false } }) });
+    render(account());
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Edit profile' })).toBeInTheDocument());
+    expect(screen.queryByRole('tab', { name: 'Billing' })).not.toBeInTheDocument();
+  });
+
+  it('redirects /account/billing and below to edit-profile without the flag', async () => {
+    signInAs({ username: 'u', isPM: true });
+    mockRoutes({ 'GET /api/feature_flags': () => ({ body: { BILLING_UI: false } }) });
+    render(open('/account/billing/invoices/7'));
+    await waitFor(() => expect(location()).toBe('/account/edit-profile'));
   });
 
   it('lets the billing pages through only with the flag and a program manager', async () => {

@@ -1,19 +1,23 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import Alert from '@mui/material/Alert';
 import { useSession } from '../../../api/session';
 import { LoadingScreen } from '../../../app/LoadingScreen';
 import { useFeatureFlags } from '../../../app/startup';
 import { billingAvailable } from '../billingAccess';
 
+export const BILLING_LATER = 'Billing comes in a later release';
+
 /**
- * /account/billing and below: the billing pages when BILLING_UI is on and the user is a program
- * manager, otherwise a redirect to edit-profile (it waits for the feature flags to load). The
- * billing pages come with their issue; until they are passed in, every user is redirected.
+ * /account/billing and below: with BILLING_UI on and a program manager, the billing pages (or,
+ * until the billing issue passes them in, a panel saying they come later); anyone else is
+ * redirected to edit-profile. It waits for the feature flags to load.
  */
 export function BillingRoute({ children }: { children?: ReactNode }) {
   const { flags, isPending } = useFeatureFlags();
   const { user } = useSession();
   if (isPending) return <LoadingScreen />;
-  if (!children || !billingAvailable(flags, user)) return <Navigate to="/account/edit-profile" replace />;
-  return <>{children}</>;
+  if (!billingAvailable(flags, user)) return <Navigate to="/account/edit-profile" replace />;
+  if (children) return <>{children}</>;
+  return <Alert severity="info">{BILLING_LATER}: invoices, past-due and paid invoices will show here.</Alert>;
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../api/session';
-import type { Builder, BuilderList, PmRow } from '../../../api/types';
+import type { Builder, BuilderDetail, BuilderList, PmRow } from '../../../api/types';
 
 /** Builders of the signed-in enterprise user (GET /api/builders/enterprise/{username}). */
 export function useEnterpriseBuilders(enabled = true) {
@@ -40,5 +40,18 @@ export function useBuilderPms(builderId: number | null) {
     queryKey: ['builders', builderId, 'pms'],
     queryFn: ({ signal }) => api<PmRow[]>(`/builders/${builderId}/pms`, { signal }),
     enabled: builderId !== null,
+  });
+}
+
+/**
+ * A builder's switches (GET /api/builders/{id}/detail, never cached by the server): adding
+ * properties and communities, photo gallery edits, rental mode, the public page name.
+ */
+export function useBuilderDetail(builderId: number | null | undefined) {
+  return useQuery({
+    queryKey: ['builders', builderId, 'detail'],
+    queryFn: ({ signal }) => api<BuilderDetail>(`/builders/${builderId}/detail`, { signal }),
+    enabled: builderId !== null && builderId !== undefined && builderId > 0,
+    staleTime: 0,
   });
 }

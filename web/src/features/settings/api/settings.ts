@@ -65,17 +65,25 @@ export function saveTimezone(timezone: number, choice: number | undefined) {
   return api<MessageBody>('/builders/timezone', { method: 'POST', body });
 }
 
-/** The message variables' values for the builder and, when given, one of its communities. */
-export function useVariableValues(builderId: number | null, choice: number | undefined, communityId: number | null) {
+/**
+ * The message variables' values for the builder and, when given, one of its communities and one
+ * of its properties.
+ */
+export function useVariableValues(
+  builderId: number | null,
+  choice: number | undefined,
+  communityId: number | null,
+  propertyId: number | null,
+) {
   return useQuery({
-    queryKey: ['settings', builderId, 'variables', communityId],
+    queryKey: ['settings', builderId, 'variables', communityId, propertyId],
     queryFn: ({ signal }) =>
       api<VariableValues>('/builders/settings/messaging/preview', {
-        query: { builderId: choice, communityId },
+        query: { builderId: choice, communityId, propertyId },
         signal,
       }),
     enabled: builderId !== null,
-    // The table keeps the previous community's values until the next ones arrive.
+    // The table keeps the previous values until the next ones arrive.
     placeholderData: keepPreviousData,
   });
 }

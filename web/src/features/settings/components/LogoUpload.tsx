@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import UploadIcon from '@mui/icons-material/Upload';
 import type { SettingsView } from '../../../api/types';
 import { serverErrorText } from '../../../components/form';
+import { ImageFileButton, type UploadState } from '../../../components/UploadStatus';
 import { saveSettings } from '../api/settings';
 import { logoProblem } from '../companySchema';
-
-export const UPLOADING = 'Uploading';
-export const UPLOADED = 'Sucessfully Uploaded';
-export const UPLOAD_FAILED = 'Uploading Failed';
-
-type Status = 'idle' | 'uploading' | 'done' | 'failed';
 
 /**
  * The company logo: shown as stored, replaced as soon as a file is picked (PNG or JPEG by its
@@ -31,7 +23,7 @@ export function LogoUpload({
   choice: number | undefined;
   onUploaded(view: SettingsView): void;
 }) {
-  const [status, setStatus] = useState<Status>('idle');
+  const [status, setStatus] = useState<UploadState>('idle');
   const [problem, setProblem] = useState<string | null>(null);
 
   const upload = async (file: File) => {
@@ -77,45 +69,14 @@ export function LogoUpload({
         )}
       </Box>
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-        <Button component="label" variant="outlined" startIcon={<UploadIcon />} disabled={status === 'uploading'}>
-          Upload Logo
-          <input
-            hidden
-            type="file"
-            accept="image/png,image/jpeg"
-            aria-label="Logo file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void upload(file);
-            }}
-          />
-        </Button>
-        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          PNG or JPEG, at most 50 MB
-        </Typography>
-        <Box role="status" aria-live="polite" sx={{ minHeight: 22 }}>
-          {status === 'uploading' && (
-            <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <CircularProgress size={14} /> {UPLOADING}
-            </Typography>
-          )}
-          {status === 'done' && (
-            <Typography variant="body2" sx={{ color: 'success.main' }}>
-              {UPLOADED}
-            </Typography>
-          )}
-          {status === 'failed' && (
-            <Typography variant="body2" sx={{ color: 'error.main' }}>
-              {UPLOAD_FAILED}
-            </Typography>
-          )}
-          {problem && (
-            <Typography variant="body2" sx={{ color: 'error.main' }}>
-              {problem}
-            </Typography>
-          )}
-        </Box>
+        <ImageFileButton
+          label="Upload Logo"
+          fileLabel="Logo file"
+          disabled={status === 'uploading'}
+          status={status}
+          problem={problem}
+          onFile={(file) => void upload(file)}
+        />
       </Stack>
     </Stack>
   );

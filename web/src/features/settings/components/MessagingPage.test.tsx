@@ -13,10 +13,14 @@ function open(settings = SETTINGS) {
         values: {
           company_name: 'Brightway Homes',
           ...(c.search.includes('communityId=11') ? { community_name: 'Oak Ridge' } : {}),
+          ...(c.search.includes('propertyId=70') ? { property_address: '148 Oak Lane' } : {}),
         },
       },
     }),
     'GET /api/communities/builder/5': () => ({ body: [{ id: 11, name: 'Oak Ridge' }] }),
+    'GET /api/properties': () => ({
+      body: { data: [{ property_id: 70, house_num: '12', address_1: '148 Oak Lane', city: 'Austin' }], total: 1 },
+    }),
     'POST /api/builders/settings/messaging': () => ({ body: { message: 'Saved!' } }),
   });
   renderRoute(<MessagingPage />, { route: '/messaging' });
@@ -28,7 +32,7 @@ const afterTour = () => screen.findByRole('region', { name: 'After Tour' });
 
 beforeEach(() => signInAs({ username: 'demo.pm', builderId: 5 }));
 
-describe('MessagingPage', () => {
+describe('MessagingPage', { timeout: 30_000 }, () => {
   it('counts characters and disables Submit from 240 characters, red only above 240', async () => {
     const user = userEvent.setup();
     open();
@@ -92,6 +96,20 @@ describe('MessagingPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Select Community Preview' }));
     await user.click(await screen.findByRole('option', { name: 'Oak Ridge' }));
     await waitFor(() => expect(screen.getByTestId('after-preview')).toHaveTextContent('Thanks for visiting Oak Ridge'));
+  });
+
+  it('fills the property variables from the property picked under Select Property Preview', async () => {
+    const user = userEvent.setup();
+    const calls = open();
+    await afterTour();
+    const row = () => screen.getByRole('row', { name: /property_address/ });
+    expect(row()).toHaveTextContent('—');
+    await user.click(screen.getByRole('combobox', { name: 'Select Property Preview' }));
+    await user.click(await screen.findByRole('option', { name: 'Lot 12 · 148 Oak Lane, Austin' }));
+    await waitFor(() => expect(row()).toHaveTextContent('148 Oak Lane'));
+    const search = calls.find((c) => c.path === '/api/properties');
+    expect(search?.search).toContain('limit=25');
+    expect(calls.some((c) => c.path.endsWith('/preview') && c.search.includes('propertyId=70'))).toBe(true);
   });
 
   it('picks a variable with the keyboard and closes the list on Escape', async () => {

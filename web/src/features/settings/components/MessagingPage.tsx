@@ -15,10 +15,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { PropertyRow } from '../../../api/types';
 import { useNotify } from '../../../app/notify';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
 import { FormPage, applyServerErrors, serverErrorText } from '../../../components/form';
 import { useBuilderCommunities } from '../../communities/api/communities';
+import { PropertyPicker } from '../../properties/components/PropertyPicker';
 import { saveMessaging, settingsKey, useVariableValues } from '../api/settings';
 import { SettingsGate, type SettingsFormProps, type SettingsTarget } from '../builderScope';
 import {
@@ -46,7 +48,8 @@ function MessagingForm({ target, settings }: SettingsFormProps) {
   const queryClient = useQueryClient();
   const words = homeWords(target.isRental);
   const [communityId, setCommunityId] = useState<number | null>(null);
-  const variables = useVariableValues(target.builderId, target.choice, communityId);
+  const [property, setProperty] = useState<PropertyRow | null>(null);
+  const variables = useVariableValues(target.builderId, target.choice, communityId, property?.property_id ?? null);
   const values = variables.data?.values ?? NO_VALUES;
   const { control, handleSubmit, setError, reset, formState } = useForm<MessagingValues>({
     defaultValues: settingsToMessaging(settings),
@@ -98,6 +101,8 @@ function MessagingForm({ target, settings }: SettingsFormProps) {
             words={words}
             communityId={communityId}
             onCommunity={setCommunityId}
+            property={property}
+            onProperty={setProperty}
             values={values}
             error={variables.isError ? loadErrorText('Variable values', variables.error) : null}
             onRetry={() => void variables.refetch()}
@@ -109,14 +114,16 @@ function MessagingForm({ target, settings }: SettingsFormProps) {
 }
 
 /**
- * The variables with sample values: the company's, and a community's once one is chosen under
- * `Select Community Preview`. (`Select Property Preview` comes with properties.)
+ * The variables with sample values: the company's, a community's once one is chosen under
+ * `Select Community Preview`, and a property's once one is chosen under `Select Property Preview`.
  */
 function VariableTable({
   target,
   words,
   communityId,
   onCommunity,
+  property,
+  onProperty,
   values,
   error,
   onRetry,
@@ -125,6 +132,8 @@ function VariableTable({
   words: HomeWords;
   communityId: number | null;
   onCommunity(id: number | null): void;
+  property: PropertyRow | null;
+  onProperty(property: PropertyRow | null): void;
   values: Record<string, string>;
   error: string | null;
   onRetry(): void;
@@ -162,6 +171,14 @@ function VariableTable({
           {loadErrorText('Communities', communities.error)}
         </LoadError>
       )}
+      <Box sx={{ mb: 2 }}>
+        <PropertyPicker
+          label="Select Property Preview"
+          builderId={target.choice}
+          value={property}
+          onChange={onProperty}
+        />
+      </Box>
       {error && (
         <LoadError sx={{ mb: 2 }} onRetry={onRetry}>
           {error}

@@ -18,6 +18,15 @@ export function useTeamList(list: ListController) {
   return useListQuery<TeamRow>(list);
 }
 
+/** The teams of a builder (GET /api/teams/builder/{id}), for the staff pickers. */
+export function useBuilderTeams(builderId: number | null | undefined) {
+  return useQuery({
+    queryKey: ['teams', 'builder', builderId],
+    queryFn: ({ signal }) => api<Team[]>(`/teams/builder/${builderId}`, { signal }),
+    enabled: builderId !== null && builderId !== undefined && builderId > 0,
+  });
+}
+
 export function useTeam(id: number | null) {
   return useQuery({
     queryKey: ['teams', 'detail', id],

@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { PropertyDetail } from '../../../api/types';
+import { mockRoutes, renderRoute, signInAs, type RecordedCall } from '../../../test/utils';
+import { CATALOG, JUNIPER, STATES, builderDetail } from '../testFixtures';
+import PropertyDetailPage from './PropertyDetailPage';
+
+function open(detail: PropertyDetail = JUNIPER) {
+  const calls = mockRoutes({
+    'GET /api/catalog': () => ({ body: CATALOG }),
+    'GET /api/states': () => ({ body: STATES }),
+    'GET /api/properties/70': () => ({ body: detail }),
+    'GET /api/builders/5/detail': () => ({ body: builderDetail({ is_rental: detail.is_rental }) }),
+    'GET /api/communities/builder/5': () => ({ body: [{ id: 12, name: 'Oak Ridge' }] }),
+    'POST /api/properties/70': () => ({ body: { message: 'Updated successfully' } }),
+    'PATCH /api/properties/70/retire': () => ({ body: { message: 'Updated successfully' } }),
+  });
+  renderRoute(<PropertyDetailPage />, { path: '/properties/:propertyId', route: '/properties/70' });
+  return calls;
+}
+
+const card = () => screen.getByRole('form', { name: 'Property info' });
+const save = () => userEvent.click(within(card()).getByRole('button', { name: 'Save' }));
+const saved = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/api/properties/70');
+
+describe('PropertyDetailPage info card', { timeout: 60_000 }, () => {
+  it('blocks the save on a blank number and shows the card messages', async () => {
+    const calls = open();
+    await screen.findByRole('heading', { name: 'Lot 10 · 100 Juniper Lane, Austin' });
+    await userEvent.clear(within(card()).getByLabelText(/^Bedrooms/));
+    await userEvent.clear(within(card()).getByLabelText(/^Latitude/));
+    await save();
+    expect(await screen.findByText('Bedrooms is required')).toBeInTheDocument();
+    expect(screen.getByText('Latitude is required')).toBeInTheDocument();
+    expect(saved(calls)).toHaveLength(0);
+  });
+
+  it('clears the alarm fields when the alarm is off, restores them when on, and clears unchecked notes', async () => {
+    const calls = open();
+    await screen.findByRole('heading', { name: /Juniper/ });
+    const alarm = within(card()).getByRole('switch', { name: 'Alarm' });
+    expect(within(card()).getByLabelText('Alarm Company')).toHaveValue('SafeHome');
+    await userEvent.click(alarm);
+    expect(within(card()).queryByLabelText('Alarm Company')).not.toBeInTheDocument();
+    await userEvent.click(alarm);
+    expect(within(card()).getByLabelText('Alarm Company')).toHaveValue('SafeHome');
+    await userEvent.click(alarm);
+    await userEvent.click(within(card()).getByRole('checkbox', { name: 'Access Notes' }));
+    expect(within(card()).queryByLabelText('Notes')).not.toBeInTheDocument();
+    await save();
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saved(calls)[0].body).toMatchObject({
+      alarm: false,
+      alarm_company: null,
+      disarm_code: null,
+      access_notes: null,
+      contract_date: null,
+      bedrooms: 2,
+      // The codes only repeat the community's: they are sent empty, to keep following it.
+      property_backup_code: '',
+      agents: [{ agentUsername: 'paula.pm', is_project_manager: true }],
+    });
+  });
+
+  it('offers Rented only in rental mode, asks the contract date for Sold and retires the property', async () => {
+    const calls = open();
+    await screen.findByRole('heading', { name: /Juniper/ });
+    expect(within(card()).queryByLabelText('Contract Date')).not.toBeInTheDocument();
+    await userEvent.click(within(card()).getByRole('combobox', { name: 'Status' }));
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Accessible', 'Sold', 'Created']);
+    await userEvent.click(screen.getByRole('option', { name: 'Sold' }));
+    await userEvent.type(within(card()).getByLabelText('Contract Date'), '2026-12-01');
+    await save();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/properties/70/retire')).toBe(true));
+    expect(saved(calls)[0].body).toMatchObject({ disposition_id: 13, contract_date: '2026-12-01' });
+    const order = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(order).toEqual(['POST /api/properties/70', 'PATCH /api/properties/70/retire']);
+  });
+
+  it('offers Rented to a rental builder', async () => {
+    open({ ...JUNIPER, is_rental: true });
+    await screen.findByRole('heading', { name: /Juniper/ });
+    await userEvent.click(within(card()).getByRole('combobox', { name: 'Status' }));
+    expect(within(screen.getByRole('listbox')).getByRole('option', { name: 'Rented' })).toBeInTheDocument();
+  });
+
+  it('shows a failed load with Retry', async () => {
+    let fail = true;
+    mockRoutes({
+      'GET /api/catalog': () => ({ body: CATALOG }),
+      'GET /api/states': () => ({ body: STATES }),
+      'GET /api/properties/70': () => (fail ? { status: 500, body: { message: 'Database down' } } : { body: JUNIPER }),
+      'GET /api/builders/5/detail': () => ({ body: builderDetail() }),
+      'GET /api/communities/builder/5': () => ({ body: [] }),
+    });
+    renderRoute(<PropertyDetailPage />, { path: '/properties/:propertyId', route: '/properties/70' });
+    expect(await screen.findByText('The property could not be loaded: Database down')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: /Juniper/ })).toBeInTheDocument();
+  });
+});
+
+describe('PropertyDetailPage staff tab', { timeout: 60_000 }, () => {
+  it('does not let the user remove themselves', async () => {
+    signInAs({ username: 'paula.pm', builderId: 5 });
+    mockRoutes({
+      'GET /api/catalog': () => ({ body: CATALOG }),
+      'GET /api/states': () => ({ body: STATES }),
+      'GET /api/properties/70': () => ({ body: JUNIPER }),
+      'GET /api/builders/5/detail': () => ({ body: builderDetail() }),
+      'GET /api/communities/builder/5': () => ({ body: [] }),
+      'GET /api/available_agents/5': () => ({ body: [] }),
+      'GET /api/teams/builder/5': () => ({ body: [] }),
+    });
+    renderRoute(<PropertyDetailPage />, { path: '/properties/:propertyId', route: '/properties/70?tab=staff' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Paula Manning' }));
+    expect(await screen.findByText('You cannot remove yourself')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Assigned agents' })).toHaveTextContent('Paula Manning');
+  });
+});

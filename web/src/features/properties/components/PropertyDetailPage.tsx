@@ -1,0 +1,115 @@
+import { useParams, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useSession } from '../../../api/session';
+import type { PropertyDetail } from '../../../api/types';
+import { LoadingScreen } from '../../../app/LoadingScreen';
+import { GoBack } from '../../../components/GoBack';
+import { LoadError, loadErrorText } from '../../../components/LoadError';
+import { useBuilderDetail } from '../../builders/api/useBuilders';
+import { useProperty } from '../api/properties';
+import { propertyLabel } from './PropertyPicker';
+import { PropertyInfoCard } from './PropertyInfoCard';
+import { PropertyStatus } from './PropertyStatus';
+import { AutomationsTab } from './tabs/AutomationsTab';
+import { GalleryTab } from './tabs/GalleryTab';
+import { IntegrationsTab } from './tabs/IntegrationsTab';
+import { StaffTab } from './tabs/StaffTab';
+import { TimelineTab } from './tabs/TimelineTab';
+import { TourHoursTab } from './tabs/TourHoursTab';
+
+const BACK = '/properties';
+
+/** The tabs, in order; Integrations only for enterprise accounts. Hardware tabs come with hardware. */
+const TABS = [
+  { id: 'timeline', label: 'Timeline' },
+  { id: 'staff', label: 'Staff' },
+  { id: 'automations', label: 'Automations' },
+  { id: 'integrations', label: 'Integrations', enterprise: true },
+  { id: 'tour-hours', label: 'Tour hours' },
+  { id: 'gallery', label: 'Gallery' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** /properties/{propertyId}: the info card at left, the tabs at right. */
+export default function PropertyDetailPage() {
+  const { propertyId } = useParams();
+  const id = Number(propertyId);
+  const valid = Number.isInteger(id) && id > 0;
+  const property = useProperty(valid ? id : null);
+
+  let body;
+  if (!valid) body = <LoadError>Property not found</LoadError>;
+  else if (property.isPending) body = <LoadingScreen />;
+  else if (property.isError)
+    body = (
+      <LoadError onRetry={() => void property.refetch()}>{loadErrorText('The property', property.error)}</LoadError>
+    );
+  else body = <PropertyView detail={property.data} />;
+  return (
+    <Box>
+      <GoBack to={BACK} />
+      {body}
+    </Box>
+  );
+}
+
+function PropertyView({ detail }: { detail: PropertyDetail }) {
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabs = TABS.filter((t) => !('enterprise' in t) || user?.isEnterprise);
+  const asked = searchParams.get('tab');
+  const tab: TabId = tabs.find((t) => t.id === asked)?.id ?? 'timeline';
+  const builder = useBuilderDetail(detail.builder_id);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h1">{propertyLabel(detail)}</Typography>
+        <PropertyStatus disposition={detail.disposition} />
+      </Stack>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: '0 !important' }}>
+        {[detail.marketing_name, detail.community, detail.builder].filter(Boolean).join(' · ')}
+      </Typography>
+      <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <PropertyInfoCard detail={detail} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Paper variant="outlined">
+            <Tabs
+              value={tab}
+              onChange={(_, next: TabId) => setSearchParams({ tab: next }, { replace: true })}
+              variant="scrollable"
+              scrollButtons="auto"
+              aria-label="Property tabs"
+              sx={{ borderBottom: 1, borderColor: 'divider' }}
+            >
+              {tabs.map((t) => (
+                <Tab key={t.id} value={t.id} label={t.label} id={`tab-${t.id}`} aria-controls={`panel-${t.id}`} />
+              ))}
+            </Tabs>
+            <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} sx={{ p: 2 }}>
+              {tab === 'timeline' && <TimelineTab detail={detail} />}
+              {tab === 'staff' && <StaffTab detail={detail} />}
+              {tab === 'automations' && <AutomationsTab detail={detail} />}
+              {tab === 'integrations' && <IntegrationsTab detail={detail} />}
+              {tab === 'tour-hours' && <TourHoursTab detail={detail} />}
+              {tab === 'gallery' && (
+                <GalleryTab
+                  propertyId={detail.property_id}
+                  canEdit={builder.data?.enable_photo_gallery_edits === true}
+                />
+              )}
+            </Box>
+          </Paper>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}

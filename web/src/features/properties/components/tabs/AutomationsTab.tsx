@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { PropertyDetail, StaffDay } from '../../../../api/types';
+import { useNotify } from '../../../../app/notify';
+import { StaffHoursEditor } from '../../../../components/hours/StaffHoursEditor';
+import { normalizeStaffWeek, validateStaffWeek } from '../../../../components/hours/staffHours';
+import { LOCKUP_TIMES, RELOCK_INTERVALS, accessSettingsToggled, type AccessSettings } from '../../propertySchema';
+import { usePropertySave } from '../../usePropertySave';
+
+export const MSG_STAFF_HOURS = 'Correct the staff hours first';
+
+/** A read-only code; the community's when the property has none of its own. */
+function Code({ label, value, community }: { label: string; value: string; community?: string }) {
+  const inherited = community !== undefined && value !== '' && value === community;
+  return (
+    <TextField
+      label={label}
+      value={value}
+      fullWidth
+      helperText={value === '' ? 'Not set' : inherited ? "The community's code" : undefined}
+      slotProps={{ htmlInput: { readOnly: true } }}
+    />
+  );
+}
+
+/**
+ * The codes (read-only), the access settings (relock interval and end-of-day lockup) and the
+ * staff hours with their auto-lock interval; Save keeps the last two.
+ */
+export function AutomationsTab({ detail }: { detail: PropertyDetail }) {
+  const notify = useNotify();
+  const save = usePropertySave(detail);
+  const [access, setAccess] = useState<AccessSettings>({
+    access_settings: detail.access_settings,
+    relock_interval: detail.relock_interval ?? null,
+    end_of_day_lockup: detail.end_of_day_lockup ?? null,
+  });
+  const [staff, setStaff] = useState<{ week: StaffDay[] | null; interval: number | null }>({
+    week: detail.propertyStaffHours ?? null,
+    interval: detail.staff_lock_interval ?? null,
+  });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (staff.week) {
+      const problems = validateStaffWeek(normalizeStaffWeek(staff.week), staff.interval);
+      if (Object.keys(problems.days).length > 0 || problems.lockInterval) {
+        notify.error(MSG_STAFF_HOURS);
+        return;
+      }
+    }
+    setBusy(true);
+    await save({
+      ...access,
+      propertyStaffHours: staff.week,
+      staff_lock_interval: staff.week ? staff.interval : null,
+    });
+    setBusy(false);
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Code
+            label="Property Master Code"
+            value={detail.property_backup_code}
+            community={detail.community_backup_code}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Code label="Trade Code" value={detail.trade_code} community={detail.community_trade_code} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Code label="Sales Code" value={detail.sales_code} community={detail.community_sales_code} />
+        </Grid>
+        {detail.is_rental && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Code label="Resident Code" value={detail.resident_code} />
+          </Grid>
+        )}
+      </Grid>
+      <Divider />
+      <Stack spacing={2}>
+        <FormControlLabel
+          label="Access Settings"
+          disabled={busy}
+          control={
+            <Switch
+              checked={access.access_settings}
+              onChange={(e) => setAccess(accessSettingsToggled(e.target.checked, detail))}
+            />
+          }
+        />
+        {access.access_settings && (
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                select
+                fullWidth
+                label="Relock Interval"
+                value={access.relock_interval ?? ''}
+                onChange={(e) => setAccess({ ...access, relock_interval: Number(e.target.value) })}
+                disabled={busy}
+              >
+                {RELOCK_INTERVALS.map((m) => (
+                  <MenuItem key={m} value={m}>
+                    {m} min
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                select
+                fullWidth
+                label="End of Day Lockup"
+                value={access.end_of_day_lockup ?? ''}
+                onChange={(e) => setAccess({ ...access, end_of_day_lockup: e.target.value })}
+                disabled={busy}
+              >
+                {LOCKUP_TIMES.map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {t}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+          </Grid>
+        )}
+      </Stack>
+      <Divider />
+      <Box>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+          Staff Hours
+        </Typography>
+        <StaffHoursEditor
+          value={staff.week}
+          lockInterval={staff.interval}
+          onChange={(week, interval) => setStaff({ week, interval })}
+          disabled={busy}
+        />
+      </Box>
+      <Box>
+        <Button variant="contained" onClick={() => void submit()} disabled={busy}>
+          Save
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
