@@ -30,8 +30,8 @@ pub struct ListSpec {
     pub key_column: &'static str,
     /// Conditions every row of this list meets (e.g. staff only, not platform admins).
     pub base_condition: &'static str,
-    /// The main table and its alias (`properties p`) when every join of `from` is an inner join
-    /// that keeps each of its rows exactly once, or empty. A request whose conditions and sort
+    /// The main table and its alias (`properties p`) when every join of `from` keeps each of its
+    /// rows exactly once (inner joins on required keys, left joins on optional ones), or empty. A request whose conditions and sort
     /// name only that alias then counts on the table alone and picks its page's keys there before
     /// joining, instead of joining every row in scope.
     pub base: &'static str,
@@ -135,7 +135,13 @@ impl ListSpec {
         )
     }
 
-    fn statement(&self, scope: &Scope, query: &ListQuery, keys: Option<&[Value]>) -> Statement {
+    fn statement(
+        &self,
+        db: &Db,
+        scope: &Scope,
+        query: &ListQuery,
+        keys: Option<&[Value]>,
+    ) -> Statement {
         let mut conditions = vec![scope.condition(self.scope_column)];
         if !self.base_condition.is_empty() {
             conditions.push(self.base_condition.to_string());
@@ -162,10 +168,16 @@ impl ListSpec {
             .filter(|s| !s.is_empty())
         {
             let pattern = Value::from(like_pattern(search));
+            // SQLite's LIKE ignores ASCII case (as its lower() does); PostgreSQL needs ILIKE.
+            // A missing value matches nothing either way.
+            let like = match db {
+                Db::Sqlite(_) => "LIKE",
+                Db::Postgres(_) => "ILIKE",
+            };
             let parts: Vec<String> = self
                 .search_columns
                 .iter()
-                .map(|c| format!("lower(COALESCE({c}, '')) LIKE ? ESCAPE '\\'"))
+                .map(|c| format!("{c} {like} ? ESCAPE '\\'"))
                 .collect();
             let sql = format!("({})", parts.join(" OR "));
             let vals = vec![pattern; self.search_columns.len()];
@@ -204,7 +216,7 @@ impl ListSpec {
 
     /// One page of the list and the total count.
     pub async fn page<T: Row>(&self, db: &Db, scope: &Scope, query: &ListQuery) -> Result<Page<T>> {
-        let statement = self.statement(scope, query, None);
+        let statement = self.statement(db, scope, query, None);
         let order = self.order_clause(query);
         let base = self.base_for(&statement.where_sql);
         let count_sql = format!(
@@ -246,7 +258,7 @@ impl ListSpec {
     /// The selected rows (by key), in the list's default order, within the scope.
     pub async fn selected<T: Row>(&self, db: &Db, scope: &Scope, keys: &[Value]) -> Result<Vec<T>> {
         let query = ListQuery::default();
-        let statement = self.statement(scope, &query, Some(keys));
+        let statement = self.statement(db, scope, &query, Some(keys));
         let sql = format!(
             "SELECT {} FROM {} WHERE {} {}",
             self.columns,
@@ -271,7 +283,7 @@ impl ListSpec {
         query: &ListQuery,
         sink: mpsc::Sender<Result<T>>,
     ) -> Result<()> {
-        let statement = self.statement(scope, query, None);
+        let statement = self.statement(db, scope, query, None);
         let sql = format!(
             "SELECT {} FROM {} WHERE {} {}",
             self.columns,

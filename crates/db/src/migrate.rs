@@ -28,6 +28,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(4, "0004_properties"),
     migration!(5, "0005_visits"),
     migration!(6, "0006_visit_days"),
+    migration!(7, "0007_property_lock_status"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

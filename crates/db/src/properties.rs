@@ -23,6 +23,8 @@ pub struct PropertyRow {
     pub community: String,
     pub disposition_id: i64,
     pub disposition: String,
+    /// The status of the home's lock (Active, Down, ...); none without a lock.
+    pub lock_status: Option<String>,
     /// Whole US dollars (rent per month for rental builders).
     pub price: Option<i64>,
     pub bedrooms: i64,
@@ -37,10 +39,10 @@ pub struct PropertyRow {
 
 pub const PROPERTIES: ListSpec = ListSpec {
     columns: "p.property_id, p.house_num, p.address_1, p.subdivision, p.city, p.state, p.zipcode, p.community_id, \
-              c.name AS community, p.disposition_id, d.name AS disposition, p.price_cents / 100 AS price, p.bedrooms, \
+              c.name AS community, p.disposition_id, d.name AS disposition, l.name AS lock_status, p.price_cents / 100 AS price, p.bedrooms, \
               p.is_model AS \"isModel\", p.marketing_name, p.builder_id, b.name AS builder, p.modified_on",
     from: "properties p JOIN builders b ON b.builder_id = p.builder_id JOIN communities c ON c.id = p.community_id \
-           JOIN catalog d ON d.catalog_id = p.disposition_id",
+           JOIN catalog d ON d.catalog_id = p.disposition_id LEFT JOIN catalog l ON l.catalog_id = p.lock_status_id",
     scope_column: "p.builder_id",
     search_columns: &["p.address_1", "p.house_num", "p.subdivision", "p.city", "p.zipcode", "c.name", "p.marketing_name", "p.mls_number"],
     sort_columns: &[
@@ -53,6 +55,7 @@ pub const PROPERTIES: ListSpec = ListSpec {
         ("zipcode", "p.zipcode"),
         ("community", "lower(c.name)"),
         ("disposition", "lower(d.name)"),
+        ("lock_status", "lower(l.name)"),
         ("price", "p.price_cents"),
         ("bedrooms", "p.bedrooms"),
         ("builder", "lower(b.name)"),
@@ -126,6 +129,7 @@ pub struct PropertyRecord {
     pub community: String,
     pub disposition: String,
     pub disposition_constant: String,
+    pub lock_status: Option<String>,
     #[sqlx(flatten)]
     pub fields: PropertyFields,
     pub community_backup_code: String,
@@ -138,11 +142,11 @@ pub struct PropertyRecord {
     pub modified_by: String,
 }
 
-const RECORD: &str = "SELECT p.*, b.name AS builder, c.name AS community, d.name AS disposition, d.value AS disposition_constant,
+const RECORD: &str = "SELECT p.*, b.name AS builder, c.name AS community, d.name AS disposition, d.value AS disposition_constant, l.name AS lock_status,
       c.community_backup_code, c.trade_code AS community_trade_code, c.sales_code AS community_sales_code,
       c.tour_hours AS community_tour_hours
     FROM properties p JOIN builders b ON b.builder_id = p.builder_id JOIN communities c ON c.id = p.community_id
-    JOIN catalog d ON d.catalog_id = p.disposition_id";
+    JOIN catalog d ON d.catalog_id = p.disposition_id LEFT JOIN catalog l ON l.catalog_id = p.lock_status_id";
 
 pub async fn get(db: &Db, scope: &Scope, property_id: i64) -> Result<Option<PropertyRecord>> {
     let sql = format!(
@@ -413,6 +417,22 @@ pub async fn pending_events(db: &Db, builder_id: i64) -> Result<Vec<(String, Str
 
 /// Changes a property's disposition (and records its events) in one transaction; false when the
 /// property is not in the scope.
+/// Records the status of a home's lock (a catalogue lock status; none: no lock installed).
+pub async fn set_lock_status(
+    db: &Db,
+    property_id: i64,
+    lock_status_id: Option<i64>,
+) -> Result<bool> {
+    on_pool!(db, |pool| sqlx::query(
+        "UPDATE properties SET lock_status_id = $1 WHERE property_id = $2"
+    )
+    .bind(lock_status_id)
+    .bind(property_id)
+    .execute(pool)
+    .await
+    .map(|done| done.rows_affected() == 1))
+}
+
 pub async fn set_disposition(
     db: &Db,
     scope: &Scope,

@@ -2421,6 +2421,46 @@ async fn properties_are_created_listed_edited_and_retired() {
         .status,
         StatusCode::UNPROCESSABLE_ENTITY
     );
+    let down = w
+        .call(
+            Method::GET,
+            "/api/properties?lockStatus=Down&lockDisposition=Accessible",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(down["total"], 3, "one home per community has its lock down");
+    assert!(down["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["lock_status"] == "Down" && p["disposition"] == "Accessible"));
+    let active = w
+        .call(
+            Method::GET,
+            "/api/properties?lockStatus=Active&limit=100",
+            Some(&token),
+            None,
+        )
+        .await
+        .json();
+    assert!(active["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["lock_status"] == "Active" && p["disposition"] != "Created"));
+    assert_eq!(
+        w.call(
+            Method::GET,
+            "/api/properties?lockStatus=Gone",
+            Some(&token),
+            None
+        )
+        .await
+        .json()["errors"]["lockStatus"],
+        "No lock status Gone"
+    );
     let oak = w
         .call(
             Method::GET,

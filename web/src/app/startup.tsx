@@ -29,6 +29,7 @@ const statesQuery = {
 /** Catalog type ids (spec 1 section 3). */
 export const CATALOG_DISPOSITION = 1;
 export const CATALOG_TIMEZONE = 6;
+export const CATALOG_LOCK_STATUS = 7;
 
 /** The catalog items of one type, from the start-up load. */
 export function useCatalog(typeId: number): CatalogItem[] {

@@ -85,12 +85,16 @@ const DEMO_DISPOSITIONS: [&str; 6] = [
     "PROPERTY_STAFF_ACCESS",
 ];
 
+/// Lock statuses (catalogue type 7).
+const LOCK_ACTIVE: i64 = 71;
+const LOCK_DOWN: i64 = 74;
+
 /// Six homes in a community, in every disposition (rented ones for a rental builder).
 async fn homes_in(
     db: &Db,
     builder: i64,
     community: i64,
-    (city, state, zip): (&str, &str, &str),
+    (subdivision, city, state, zip): (&str, &str, &str, &str),
     n: usize,
     pm: i64,
     author: &str,
@@ -117,11 +121,13 @@ async fn homes_in(
                 100 + k * 12 + n * 40,
                 STREETS[(k + n) % STREETS.len()]
             ),
+            subdivision: Some(subdivision.into()),
             city: city.into(),
             state: state.into(),
             zipcode: zip.into(),
-            latitude: 30.2 + n as f64 * 0.05 + k as f64 * 0.002,
-            longitude: -97.7 - n as f64 * 0.05 - k as f64 * 0.002,
+            // Whole thousandths of a degree, as a geocoder would give them.
+            latitude: (30_200 + n as i64 * 50 + k as i64 * 2) as f64 / 1000.0,
+            longitude: -((97_700 + n as i64 * 50 + k as i64 * 2) as f64) / 1000.0,
             price_cents: Some(if rental {
                 185_000 + k as i64 * 15_000
             } else {
@@ -153,7 +159,7 @@ async fn homes_in(
             agents: &[(pm, true)],
             team_ids: &[],
         };
-        db::properties::save(
+        let home = db::properties::save(
             db,
             &db::Scope::All,
             None,
@@ -163,7 +169,16 @@ async fn homes_in(
             &[],
             author,
         )
-        .await?;
+        .await?
+        .expect("a new home");
+        // Homes on the market have a lock; one Accessible home per community has a lock that is
+        // down; created homes have none yet, sold ones had theirs taken back.
+        let lock = match constant {
+            "PROPERTY_CREATED" | "PROPERTY_SOLD" => None,
+            _ if k == 1 => Some(LOCK_DOWN),
+            _ => Some(LOCK_ACTIVE),
+        };
+        db::properties::set_lock_status(db, home, lock).await?;
     }
     Ok(())
 }
@@ -650,7 +665,7 @@ pub async fn fill(db: &Db, files: &FileStore) -> Result<(), String> {
                 db,
                 builder,
                 community,
-                (city, state, zip),
+                (name, city, state, zip),
                 i,
                 ids[point],
                 point,

@@ -77,6 +77,7 @@ impl ExportRow for PropertyRow {
         "State",
         "Zipcode",
         "Status",
+        "Lock Status",
         "Price",
         "Bedrooms",
         "Builder",
@@ -91,6 +92,7 @@ impl ExportRow for PropertyRow {
             self.state.clone(),
             self.zipcode.clone(),
             self.disposition.clone(),
+            self.lock_status.clone().unwrap_or_default(),
             self.price.map(|p| p.to_string()).unwrap_or_default(),
             self.bedrooms.to_string(),
             self.builder.clone(),
@@ -112,6 +114,10 @@ pub struct PropertyFilters {
     /// Non-Accessible or Under Contract.
     #[serde(rename = "lockDisposition")]
     pub lock_disposition: Option<String>,
+    /// A lock status (catalogue type 7): Active, Awaiting Repair, Broken, Down, Lost,
+    /// Maintenance, Retired or Unassigned.
+    #[serde(rename = "lockStatus")]
+    pub lock_status: Option<String>,
 }
 
 /// The disposition a filter option stands for. Awaiting Activation is a created home that has
@@ -153,6 +159,15 @@ pub async fn list(
                     .id,
             )],
         );
+    }
+    if let Some(name) = filters.lock_status.as_deref().filter(|o| !o.is_empty()) {
+        let (id, _) = domain::catalog::LOCK_STATUSES
+            .iter()
+            .find(|(_, n)| *n == name)
+            .ok_or_else(|| ApiError::field("lockStatus", format!("No lock status {name}")))?;
+        query
+            .filters
+            .add("p.lock_status_id = ?", [db::Value::from(*id)]);
     }
     let page = PROPERTIES
         .page::<PropertyRow>(&state.db, &scope, &query)
@@ -628,6 +643,8 @@ pub struct PropertyDetail {
     pub disposition_id: i64,
     pub disposition: String,
     pub disposition_constant: String,
+    /// The status of the home's lock; none without a lock.
+    pub lock_status: Option<String>,
     pub house_num: Option<String>,
     pub address_1: String,
     pub subdivision: Option<String>,
@@ -746,6 +763,7 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
         disposition_id: f.disposition_id,
         disposition: p.disposition,
         disposition_constant: p.disposition_constant,
+        lock_status: p.lock_status,
         house_num: f.house_num,
         address_1: f.address_1,
         subdivision: f.subdivision,

@@ -29,6 +29,7 @@ import {
   wizardToObject,
   type EditValues,
   type PropertyInfoValues,
+  statusColour,
 } from './propertySchema';
 
 const complete: PropertyInfoValues = {
@@ -349,4 +350,15 @@ it('shows the price as whole US dollars', () => {
   expect(formatDollars('450000')).toBe('$450,000');
   expect(formatDollars(1850)).toBe('$1,850');
   expect(formatDollars('')).toBe('');
+});
+
+describe('status colours', () => {
+  it('colour Accessible homes by their lock only', () => {
+    expect(statusColour('Accessible', 'Active')).toBe('success');
+    expect(statusColour('Accessible', 'Down')).toBe('error');
+    expect(statusColour('Accessible', 'Broken')).toBe('default');
+    expect(statusColour('Accessible', null)).toBe('default');
+    expect(statusColour('Sold', 'Down')).toBe('default');
+    expect(statusColour('Under Contract', 'Active')).toBe('default');
+  });
 });

@@ -508,6 +508,23 @@ export function accessSettingsToggled(
   };
 }
 
+/** The lock status the list's filter menu starts from (spec 1 section 4). */
+export const DEFAULT_LOCK_STATUS_FILTER = 'Active';
+
+/**
+ * The colour of a status chip: an Accessible home shows its lock's health (Active green, Down
+ * red); other homes and other lock states are plain.
+ */
+export function statusColour(
+  disposition: string,
+  lockStatus: string | null | undefined,
+): 'success' | 'error' | 'default' {
+  if (disposition !== 'Accessible') return 'default';
+  if (lockStatus === 'Active') return 'success';
+  if (lockStatus === 'Down') return 'error';
+  return 'default';
+}
+
 /** The list's disposition filter (`lockDisposition`). */
 export const DISPOSITION_FILTERS = [
   'Accessible',

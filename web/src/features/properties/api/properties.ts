@@ -18,7 +18,7 @@ import type { ListController } from '../../../components/list/useListParams';
 import type { PropertyObject } from '../propertySchema';
 
 export const PROPERTIES_AREA = 'properties';
-export type PropertyFilter = 'lockDisposition' | 'filterByBuilder';
+export type PropertyFilter = 'lockDisposition' | 'lockStatus' | 'filterByBuilder';
 
 export function usePropertyList(list: ListController<PropertyFilter>) {
   return useListQuery<PropertyRow, PropertyFilter>(list);

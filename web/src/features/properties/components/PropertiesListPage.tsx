@@ -18,7 +18,8 @@ import {
 import { formatDateTime } from '../../../lib/format';
 import { PROPERTIES_AREA, usePropertyList, type PropertyFilter } from '../api/properties';
 import { useListBuilder } from '../builderMode';
-import { DISPOSITION_FILTERS, formatDollars } from '../propertySchema';
+import { CATALOG_LOCK_STATUS, useCatalog } from '../../../app/startup';
+import { DEFAULT_LOCK_STATUS_FILTER, DISPOSITION_FILTERS, formatDollars } from '../propertySchema';
 import { PropertyStatus } from './PropertyStatus';
 
 export const ADD_DISABLED = 'Adding properties is turned off for this builder';
@@ -36,8 +37,9 @@ export function propertyColumns(isRental: boolean): Column<PropertyRow>[] {
       key: 'disposition',
       label: 'Status',
       sortable: true,
-      render: (r) => <PropertyStatus disposition={r.disposition} />,
+      render: (r) => <PropertyStatus disposition={r.disposition} lockStatus={r.lock_status} />,
     },
+    { key: 'lock_status', label: 'Lock Status', sortable: true, render: (r) => r.lock_status ?? '—' },
     {
       key: 'price',
       label: isRental ? 'Rent per Month' : 'Price',
@@ -62,7 +64,7 @@ export default function PropertiesListPage() {
     defaultOrderBy: 'modified_on',
     defaultOrder: 'desc',
     sortable: SORTABLE,
-    filters: ['lockDisposition', 'filterByBuilder'] as const,
+    filters: ['lockDisposition', 'lockStatus', 'filterByBuilder'] as const,
   });
   const result = usePropertyList(list);
   // A status the filter does not offer (an edited URL) would only be refused by the server.
@@ -103,16 +105,21 @@ export default function PropertiesListPage() {
   );
 }
 
-/** The disposition filter, and the builder filter for users who can choose builders. */
+/**
+ * The disposition and lock status filters, and the builder filter for users who can choose
+ * builders. The lock status starts at Active whenever the menu opens without one applied (the
+ * spec's default); the list itself opens unfiltered, so homes without a lock stay in sight.
+ */
 function PropertyFilterMenu({ list, chooseBuilder }: { list: ListController<PropertyFilter>; chooseBuilder: boolean }) {
   const current = list.params.filters;
   const [draft, setDraft] = useState(current);
+  const lockStatuses = useCatalog(CATALOG_LOCK_STATUS);
   return (
     <FilterMenu
-      activeCount={(current.lockDisposition ? 1 : 0) + (current.filterByBuilder ? 1 : 0)}
-      onOpen={() => setDraft(current)}
+      activeCount={(current.lockDisposition ? 1 : 0) + (current.lockStatus ? 1 : 0) + (current.filterByBuilder ? 1 : 0)}
+      onOpen={() => setDraft({ ...current, lockStatus: current.lockStatus || DEFAULT_LOCK_STATUS_FILTER })}
       onApply={() => list.setFilters(draft)}
-      onClear={() => list.setFilters({ lockDisposition: null, filterByBuilder: null })}
+      onClear={() => list.setFilters({ lockDisposition: null, lockStatus: null, filterByBuilder: null })}
     >
       <TextField
         select
@@ -125,6 +132,20 @@ function PropertyFilterMenu({ list, chooseBuilder }: { list: ListController<Prop
         {DISPOSITION_FILTERS.map((d) => (
           <MenuItem key={d} value={d}>
             {d}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Lock status"
+        value={draft.lockStatus}
+        onChange={(e) => setDraft((d) => ({ ...d, lockStatus: e.target.value }))}
+        fullWidth
+      >
+        <MenuItem value="">All lock statuses</MenuItem>
+        {lockStatuses.map((l) => (
+          <MenuItem key={l.catalog_id} value={l.name}>
+            {l.name}
           </MenuItem>
         ))}
       </TextField>

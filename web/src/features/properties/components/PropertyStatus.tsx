@@ -1,16 +1,13 @@
 import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import { statusColour } from '../propertySchema';
 
-/**
- * A property's status as a chip. Accessible is green; the lock's own colours (active green, down
- * red) come with the hardware issue, which knows the lock status.
- */
-export function PropertyStatus({ disposition }: { disposition: string }) {
+/** A property's status as a chip, coloured by its lock for Accessible homes. */
+export function PropertyStatus({ disposition, lockStatus }: { disposition: string; lockStatus?: string | null }) {
+  const colour = statusColour(disposition, lockStatus);
   return (
-    <Chip
-      size="small"
-      label={disposition}
-      color={disposition === 'Accessible' ? 'success' : 'default'}
-      variant={disposition === 'Accessible' ? 'filled' : 'outlined'}
-    />
+    <Tooltip title={lockStatus ? `Lock: ${lockStatus}` : 'No lock installed'}>
+      <Chip size="small" label={disposition} color={colour} variant={colour === 'default' ? 'outlined' : 'filled'} />
+    </Tooltip>
   );
 }
