@@ -31,6 +31,7 @@ pub const LIST: ListSpec = ListSpec {
     key_column: "builder_id",
     base_condition: "",
     base: "",
+    unfiltered_count: "",
 };
 
 const COLUMNS: &str = "builder_id, name, webflow_name, enterprise_id, is_rental, disable_add_property_and_community, enable_photo_gallery_edits, timezone";

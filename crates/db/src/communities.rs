@@ -54,6 +54,7 @@ pub const COMMUNITIES: ListSpec = ListSpec {
     key_column: "c.id",
     base_condition: "",
     base: "communities c",
+    unfiltered_count: "",
 };
 
 #[derive(Debug, Clone, Serialize, FromRow, ToSchema)]

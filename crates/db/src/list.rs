@@ -35,6 +35,9 @@ pub struct ListSpec {
     /// name only that alias then counts on the table alone and picks its page's keys there before
     /// joining, instead of joining every row in scope.
     pub base: &'static str,
+    /// A cheaper count of every row in scope (a query over a table of totals, with the scope
+    /// column under the same name), used when a request has no search and no filters; or empty.
+    pub unfiltered_count: &'static str,
 }
 
 /// Whether every qualified column in `sql` (`x.column`) belongs to `alias`.
@@ -78,6 +81,10 @@ impl Filters {
         self.conditions.push(condition.to_string());
         self.values.extend(values);
         self
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.conditions.is_empty()
     }
 }
 
@@ -219,11 +226,18 @@ impl ListSpec {
         let statement = self.statement(db, scope, query, None);
         let order = self.order_clause(query);
         let base = self.base_for(&statement.where_sql);
-        let count_sql = format!(
-            "SELECT COUNT(*) FROM {} WHERE {}",
-            base.unwrap_or(self.from),
-            statement.where_sql
-        );
+        let unfiltered = query.search.as_deref().is_none_or(|s| s.trim().is_empty())
+            && query.filters.is_empty()
+            && self.base_condition.is_empty();
+        let count_sql = if unfiltered && !self.unfiltered_count.is_empty() {
+            format!("{} WHERE {}", self.unfiltered_count, statement.where_sql)
+        } else {
+            format!(
+                "SELECT COUNT(*) FROM {} WHERE {}",
+                base.unwrap_or(self.from),
+                statement.where_sql
+            )
+        };
         let window = query
             .limit
             .map(|limit| format!(" LIMIT {limit} OFFSET {}", query.page.max(0) * limit));

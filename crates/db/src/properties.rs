@@ -66,6 +66,7 @@ pub const PROPERTIES: ListSpec = ListSpec {
     key_column: "p.property_id",
     base_condition: "",
     base: "properties p",
+    unfiltered_count: "",
 };
 
 /// Everything the property forms save, as stored.

@@ -41,6 +41,7 @@ pub const TEAMS: ListSpec = ListSpec {
     key_column: "t.id",
     base_condition: "",
     base: "",
+    unfiltered_count: "",
 };
 
 /// A team with its members.

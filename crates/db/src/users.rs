@@ -160,6 +160,7 @@ pub const AGENTS: ListSpec = ListSpec {
     key_column: "u.username",
     base_condition: "u.is_admin = FALSE",
     base: "",
+    unfiltered_count: "",
 };
 
 /// Fills in the groups of each row with one query.

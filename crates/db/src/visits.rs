@@ -57,6 +57,7 @@ pub const VISITS: ListSpec = ListSpec {
     key_column: "v.customer_visit_id",
     base_condition: "",
     base: "customer_visits v",
+    unfiltered_count: "SELECT CAST(COALESCE(SUM(v.visits), 0) AS BIGINT) FROM visit_days v",
 };
 
 /// The day of a UTC midnight.

@@ -509,6 +509,26 @@ async fn visit_counts_per_day_follow_the_visits() {
     .unwrap();
     assert_eq!(months, vec![("2026-03".into(), 4)]);
 
+    let listed = |query: ListQuery| async move {
+        db::visits::VISITS
+            .page::<db::visits::VisitRow>(db, &Scope::builder(b), &query)
+            .await
+            .unwrap()
+            .total
+    };
+    let mut counted = ListQuery::default();
+    counted
+        .filters
+        .add("v.customer_visit_id > ?", [Value::from(0)]);
+    assert_eq!(
+        (
+            listed(ListQuery::default()).await,
+            listed(counted.clone()).await
+        ),
+        (4, 4),
+        "the unfiltered total comes from the day counts"
+    );
+
     // Moving and deleting visits moves the day counts with them.
     let moved = db::on_pool!(db, |pool| sqlx::query(
         "UPDATE customer_visits SET visited_on = $1 WHERE visited_on = $2"
@@ -540,6 +560,10 @@ async fn visit_counts_per_day_follow_the_visits() {
     assert_eq!(
         days,
         vec![("2026-03-02".into(), 1), ("2026-03-03".into(), 2)]
+    );
+    assert_eq!(
+        (listed(ListQuery::default()).await, listed(counted).await),
+        (3, 3)
     );
     t.drop_db().await;
 }
