@@ -237,6 +237,15 @@ impl Db {
         Ok(db)
     }
 
+    /// Refreshes PostgreSQL's planner statistics after a bulk load (autovacuum does it in time on
+    /// a live database; SQLite plans from its indexes alone).
+    pub async fn analyze(&self) -> Result<()> {
+        if let Db::Postgres(pool) = self {
+            sqlx::query("ANALYZE").execute(pool).await?;
+        }
+        Ok(())
+    }
+
     pub fn dialect(&self) -> &'static str {
         match self {
             Db::Sqlite(_) => "sqlite",

@@ -29,6 +29,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(5, "0005_visits"),
     migration!(6, "0006_visit_days"),
     migration!(7, "0007_property_lock_status"),
+    migration!(8, "0008_list_orders"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -278,6 +278,8 @@ async fn seed(db: &Db) {
         let id = seed_builder(db, b, enterprise, &hash).await;
         first_builder.get_or_insert(id);
     }
+    // A live PostgreSQL database has its statistics from autovacuum; a bulk load has none yet.
+    db.analyze().await.unwrap();
     db::users::create(
         db,
         &NewUser {
