@@ -12,11 +12,25 @@ pub struct TestDb {
 
 enum Cleanup {
     File(std::path::PathBuf),
-    Database { admin_url: String, name: String },
+    Database {
+        admin_url: String,
+        name: String,
+    },
+    /// A database kept between runs (benchmark worlds that take minutes to write).
+    Keep,
 }
 
 fn unique_name() -> String {
     format!("tourdesk_t_{}_{:08x}", std::process::id(), rand_u32())
+}
+
+/// The URL of database `name` on the server `admin_url` connects to.
+fn database_url(admin_url: &str, name: &str) -> String {
+    let base = admin_url
+        .rsplit_once('/')
+        .map(|(b, _)| b)
+        .unwrap_or(admin_url);
+    format!("{base}/{name}")
 }
 
 fn rand_u32() -> u32 {
@@ -51,11 +65,7 @@ impl TestDb {
             .execute(&admin)
             .await?;
         admin.close().await;
-        let base = admin_url
-            .rsplit_once('/')
-            .map(|(b, _)| b)
-            .unwrap_or(admin_url);
-        let url = format!("{base}/{name}");
+        let url = database_url(admin_url, &name);
         let db = Db::connect(&url).await?;
         Ok(TestDb {
             db,
@@ -79,7 +89,40 @@ impl TestDb {
         })
     }
 
-    /// Closes the pool and removes the database.
+    /// A database under a fixed name that outlives this run: on the PostgreSQL server `admin_url`
+    /// connects to, else a SQLite file in the temporary folder. Created when missing.
+    pub async fn kept(admin_url: Option<&str>, name: &str) -> Result<TestDb> {
+        let url = match admin_url {
+            Some(admin_url) => {
+                let admin = sqlx::PgPool::connect(admin_url).await?;
+                let exists: bool = sqlx::query_scalar(
+                    "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)",
+                )
+                .bind(name)
+                .fetch_one(&admin)
+                .await?;
+                if !exists {
+                    sqlx::query(&format!("CREATE DATABASE {name}"))
+                        .execute(&admin)
+                        .await?;
+                }
+                admin.close().await;
+                database_url(admin_url, name)
+            }
+            None => format!(
+                "sqlite://{}",
+                std::env::temp_dir().join(format!("{name}.db")).display()
+            ),
+        };
+        let db = Db::connect(&url).await?;
+        Ok(TestDb {
+            db,
+            url,
+            cleanup: Cleanup::Keep,
+        })
+    }
+
+    /// Closes the pool and removes the database (a kept one stays).
     pub async fn drop_db(self) {
         self.db.close().await;
         match self.cleanup {
@@ -96,6 +139,7 @@ impl TestDb {
                     admin.close().await;
                 }
             }
+            Cleanup::Keep => {}
         }
     }
 }

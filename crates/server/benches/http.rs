@@ -2,7 +2,9 @@
 //! builders with 500 staff each, on SQLite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL names
 //! a server) PostgreSQL, and reports latency percentiles and throughput of sign-in and the staff
 //! list, idle and peak RSS, and cold start; then the large world of `large_world.rs`. Budgets are
-//! printed beside the figures. `BENCH_ONLY=staff` or `BENCH_ONLY=large` runs one part.
+//! printed beside the figures. `BENCH_ONLY=staff` or `BENCH_ONLY=large` runs one part;
+//! `BENCH_DIALECT=sqlite` or `postgres` measures the large world on one dialect, and `BENCH_KEEP=1`
+//! keeps it between runs (written once, then reused).
 
 mod large_world;
 
@@ -345,11 +347,25 @@ fn main() {
             staff_world(&root, admin_url.as_deref()).await;
         }
         if only != "staff" {
-            let sqlite = TestDb::sqlite().await.expect("SQLite");
-            large_world::run("SQLite", &sqlite, &root.join("sqlite-large")).await;
-            sqlite.drop_db().await;
-            if let Some(admin_url) = &admin_url {
-                let postgres = TestDb::postgres(admin_url).await.expect("PostgreSQL");
+            let dialect = std::env::var("BENCH_DIALECT").unwrap_or_default();
+            let keep = std::env::var("BENCH_KEEP").is_ok_and(|v| v == "1");
+            if dialect != "postgres" {
+                let sqlite = if keep {
+                    TestDb::kept(None, large_world::KEPT_NAME).await
+                } else {
+                    TestDb::sqlite().await
+                };
+                let sqlite = sqlite.expect("SQLite");
+                large_world::run("SQLite", &sqlite, &root.join("sqlite-large")).await;
+                sqlite.drop_db().await;
+            }
+            if let Some(admin_url) = admin_url.as_deref().filter(|_| dialect != "sqlite") {
+                let postgres = if keep {
+                    TestDb::kept(Some(admin_url), large_world::KEPT_NAME).await
+                } else {
+                    TestDb::postgres(admin_url).await
+                };
+                let postgres = postgres.expect("PostgreSQL");
                 large_world::run("PostgreSQL", &postgres, &root.join("pg-large")).await;
                 postgres.drop_db().await;
             }
