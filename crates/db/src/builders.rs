@@ -25,13 +25,16 @@ pub const LIST: ListSpec = ListSpec {
     from: "builders",
     scope_column: "builder_id",
     search_columns: &["name", "webflow_name"],
+    search_through: &[],
+    search_index: "",
     sort_columns: &[("name", "lower(name)"), ("builder_id", "builder_id"), ("created_on", "created_on")],
     default_sort: ("name", Order::Asc),
     tie_breaker: "builder_id",
     key_column: "builder_id",
     base_condition: "",
     base: "",
-    unfiltered_count: "",
+    totals: "",
+    totals_columns: &[],
 };
 
 const COLUMNS: &str = "builder_id, name, webflow_name, enterprise_id, is_rental, disable_add_property_and_community, enable_photo_gallery_edits, timezone";

@@ -6,7 +6,7 @@ use futures::TryStreamExt;
 use serde::Serialize;
 use sqlx::postgres::PgRow;
 use sqlx::sqlite::SqliteRow;
-use sqlx::FromRow;
+use sqlx::{FromRow, Row as _};
 use tokio::sync::mpsc;
 
 use crate::{bind_values, on_pool, Db, Result, Scope, Value};
@@ -21,6 +21,11 @@ pub struct ListSpec {
     pub scope_column: &'static str,
     /// Columns a search looks in.
     pub search_columns: &'static [&'static str],
+    /// Columns of other tables a search looks in, through the row's reference to them.
+    pub search_through: &'static [SearchThrough],
+    /// On SQLite, an FTS5 table with the trigram tokenizer over `search_columns`, its rowid the
+    /// row's key, that answers searches of three characters or more; or empty. Needs `base`.
+    pub search_index: &'static str,
     /// Sortable columns: the name the API takes and the SQL expression it sorts by.
     pub sort_columns: &'static [(&'static str, &'static str)],
     pub default_sort: (&'static str, Order),
@@ -30,31 +35,110 @@ pub struct ListSpec {
     pub key_column: &'static str,
     /// Conditions every row of this list meets (e.g. staff only, not platform admins).
     pub base_condition: &'static str,
-    /// The main table and its alias (`properties p`) when every join of `from` keeps each of its
-    /// rows exactly once (inner joins on required keys, left joins on optional ones), or empty. A request whose conditions and sort
-    /// name only that alias then counts on the table alone and picks its page's keys there before
-    /// joining, instead of joining every row in scope.
+    /// The main table and its alias (`properties p`), with which `from` starts, when every join
+    /// of `from` keeps each of its rows exactly once (inner joins on required keys, left joins
+    /// on optional ones); or empty. A page then counts, and picks its rows' keys, on the main
+    /// table with only the joins its conditions and sort name, and joins the rest for those
+    /// rows alone, instead of joining every row in scope.
     pub base: &'static str,
-    /// A cheaper count of every row in scope (a query over a table of totals, with the scope
-    /// column under the same name), used when a request has no search and no filters; or empty.
-    pub unfiltered_count: &'static str,
+    /// A cheaper count from a table of totals kept by triggers, under the main table's alias
+    /// (`SELECT SUM(v.visits) FROM visit_days v`), used when a request has no search and its
+    /// conditions name only `totals_columns`, which that table has too; or empty.
+    pub totals: &'static str,
+    pub totals_columns: &'static [&'static str],
 }
 
-/// Whether every qualified column in `sql` (`x.column`) belongs to `alias`.
-fn only_alias(sql: &str, alias: &str) -> bool {
+/// A column of another table a search looks in, through the list row's reference to that
+/// table: rows whose `reference` names a row of `table` (by `key`, within the caller's scope by
+/// `scope_column`) whose `column` matches. Kept apart from the row's own columns so the search
+/// needs no join and, on PostgreSQL, each side can use its index.
+pub struct SearchThrough {
+    /// The list row's column, e.g. `p.community_id`.
+    pub reference: &'static str,
+    pub table: &'static str,
+    pub key: &'static str,
+    pub scope_column: &'static str,
+    pub column: &'static str,
+}
+
+/// A search term as an FTS5 phrase: in double quotes, which make every other character
+/// literal, with its own double quotes doubled.
+fn fts_phrase(term: &str) -> String {
+    format!("\"{}\"", term.replace('"', "\"\""))
+}
+
+/// The qualified columns `sql` names (`x.column`), each once.
+fn columns(sql: &str) -> Vec<&str> {
     let bytes = sql.as_bytes();
-    bytes.iter().enumerate().all(|(i, b)| {
+    let word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
+    let mut found: Vec<&str> = Vec::new();
+    for (i, b) in bytes.iter().enumerate() {
         if *b != b'.' {
-            return true;
+            continue;
         }
         let start = bytes[..i]
             .iter()
-            .rposition(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+            .rposition(|c| !word(c))
             .map_or(0, |p| p + 1);
+        let end = bytes[i + 1..]
+            .iter()
+            .position(|c| !word(c))
+            .map_or(bytes.len(), |p| i + 1 + p);
         // A dot after a digit is a number, not a qualified column.
-        start == i || bytes[start].is_ascii_digit() || &sql[start..i] == alias
-    })
+        if start < i && !bytes[start].is_ascii_digit() && !found.contains(&&sql[start..end]) {
+            found.push(&sql[start..end]);
+        }
+    }
+    found
 }
+
+/// The table aliases `sql` qualifies columns with (`x` of `x.column`), each once.
+fn aliases(sql: &str) -> Vec<&str> {
+    let mut found: Vec<&str> = Vec::new();
+    for column in columns(sql) {
+        let alias = column.split('.').next().unwrap_or_default();
+        if !found.contains(&alias) {
+            found.push(alias);
+        }
+    }
+    found
+}
+
+/// The joins of a FROM clause after its main table: each `JOIN table alias ON ...` (or `LEFT
+/// JOIN ...`) with its alias.
+fn joins(after_base: &str) -> Vec<(&str, &str)> {
+    let words: Vec<(usize, &str)> = after_base
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - after_base.as_ptr() as usize, w))
+        .collect();
+    let starts: Vec<usize> = words
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, w))| *w == "JOIN")
+        .map(|(i, _)| match i.checked_sub(1).map(|p| words[p].1) {
+            Some("LEFT" | "INNER") => i - 1,
+            _ => i,
+        })
+        .collect();
+    starts
+        .iter()
+        .enumerate()
+        .map(|(n, &first)| {
+            let end = starts
+                .get(n + 1)
+                .map_or(after_base.len(), |&next| words[next].0);
+            let clause = after_base[words[first].0..end].trim();
+            let join = words[first..]
+                .iter()
+                .position(|(_, w)| *w == "JOIN")
+                .expect("a clause starts at its JOIN");
+            (words[first + join + 2].1, clause)
+        })
+        .collect()
+}
+
+/// Rows per batch of [`ListSpec::stream`].
+pub const STREAM_BATCH: usize = 256;
 
 /// A checked list request.
 #[derive(Debug, Clone, Default)]
@@ -176,17 +260,71 @@ impl ListSpec {
         {
             let pattern = Value::from(like_pattern(search));
             // SQLite's LIKE ignores ASCII case (as its lower() does); on PostgreSQL lower() with
-            // LIKE is about twice as fast as ILIKE. A missing value matches nothing either way.
-            let parts: Vec<String> = self
-                .search_columns
+            // LIKE is about twice as fast as ILIKE, and matches the trigram indexes. A missing
+            // value matches nothing either way.
+            let matches = |column: &str| match db {
+                Db::Sqlite(_) => format!("{column} LIKE ? ESCAPE '\\'"),
+                Db::Postgres(_) => format!("lower({column}) LIKE ? ESCAPE '\\'"),
+            };
+            let mut parts: Vec<String> = Vec::new();
+            let mut vals: Vec<Value> = Vec::new();
+            let through_keys: Vec<String> = self
+                .search_through
                 .iter()
-                .map(|c| match db {
-                    Db::Sqlite(_) => format!("{c} LIKE ? ESCAPE '\\'"),
-                    Db::Postgres(_) => format!("lower({c}) LIKE ? ESCAPE '\\'"),
+                .map(|through| {
+                    format!(
+                        "SELECT {key} FROM {table} WHERE {scope} AND {matches}",
+                        key = through.key,
+                        table = through.table,
+                        scope = scope.condition(through.scope_column),
+                        matches = matches(through.column),
+                    )
                 })
                 .collect();
+            match db {
+                // Terms of three characters or more are looked up in the trigram index (it finds
+                // nothing shorter). The rows found through other tables join the same key list,
+                // so SQLite reads only the matching rows instead of testing every row in scope.
+                Db::Sqlite(_) if !self.search_index.is_empty() && search.chars().count() >= 3 => {
+                    let mut sources = vec![format!(
+                        "SELECT rowid FROM {index} WHERE {index} MATCH ?",
+                        index = self.search_index
+                    )];
+                    vals.push(Value::from(fts_phrase(search)));
+                    for (through, keys) in self.search_through.iter().zip(&through_keys) {
+                        sources.push(format!(
+                            "SELECT {key} FROM {base} WHERE {reference} IN ({keys})",
+                            key = self.key_column,
+                            base = self.base,
+                            reference = through.reference
+                        ));
+                        vals.push(pattern.clone());
+                    }
+                    parts.push(format!(
+                        "{} IN ({})",
+                        self.key_column,
+                        sources.join(" UNION ALL ")
+                    ));
+                }
+                _ => {
+                    for column in self.search_columns {
+                        parts.push(matches(column));
+                        vals.push(pattern.clone());
+                    }
+                    for (through, keys) in self.search_through.iter().zip(&through_keys) {
+                        // PostgreSQL reads `= ANY(ARRAY(...))` once and can combine it with an
+                        // index on the reference; `IN (...)` inside an OR would test every row.
+                        parts.push(match db {
+                            Db::Sqlite(_) => format!("{} IN ({keys})", through.reference),
+                            Db::Postgres(_) => {
+                                format!("{} = ANY(ARRAY({keys}))", through.reference)
+                            }
+                        });
+                        vals.push(pattern.clone());
+                    }
+                }
+            }
             let sql = format!("({})", parts.join(" OR "));
-            let vals = vec![pattern; self.search_columns.len()];
             next(&mut conditions, &sql, &vals, &mut values);
         }
         let mut filter_values = query.filters.values.iter();
@@ -214,43 +352,80 @@ impl ListSpec {
         }
     }
 
-    /// The main table when `sql` names only its columns.
-    fn base_for(&self, sql: &str) -> Option<&'static str> {
-        let alias = self.base.split_whitespace().nth(1)?;
-        only_alias(sql, alias).then_some(self.base)
+    /// The main table with only the joins `sql` names (and those they need), when the list has
+    /// a main table whose joins keep its rows.
+    fn from_for(&self, sql: &[&str]) -> Option<String> {
+        let after_base = self
+            .from
+            .strip_prefix(self.base)
+            .filter(|_| !self.base.is_empty())?;
+        let joins = joins(after_base);
+        let mut needed: Vec<&str> = sql.iter().flat_map(|s| aliases(s)).collect();
+        // A join's condition names only joins before it, so one pass from the last finds all.
+        let mut kept = Vec::new();
+        for (alias, clause) in joins.iter().rev() {
+            if needed.contains(alias) {
+                needed.extend(aliases(clause));
+                kept.push(*clause);
+            }
+        }
+        kept.reverse();
+        Some(
+            std::iter::once(self.base)
+                .chain(kept)
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
     }
 
     /// One page of the list and the total count.
     pub async fn page<T: Row>(&self, db: &Db, scope: &Scope, query: &ListQuery) -> Result<Page<T>> {
         let statement = self.statement(db, scope, query, None);
         let order = self.order_clause(query);
-        let base = self.base_for(&statement.where_sql);
-        let unfiltered = query.search.as_deref().is_none_or(|s| s.trim().is_empty())
-            && query.filters.is_empty()
-            && self.base_condition.is_empty();
-        let count_sql = if unfiltered && !self.unfiltered_count.is_empty() {
-            format!("{} WHERE {}", self.unfiltered_count, statement.where_sql)
+        let searching = query
+            .search
+            .as_deref()
+            .is_some_and(|s| !s.trim().is_empty());
+        let from_totals = !self.totals.is_empty()
+            && !searching
+            && self.base_condition.is_empty()
+            && columns(&statement.where_sql)
+                .iter()
+                .all(|c| self.totals_columns.contains(c));
+        let count_sql = if from_totals {
+            format!("{} WHERE {}", self.totals, statement.where_sql)
         } else {
             format!(
                 "SELECT COUNT(*) FROM {} WHERE {}",
-                base.unwrap_or(self.from),
+                self.from_for(&[&statement.where_sql])
+                    .as_deref()
+                    .unwrap_or(self.from),
                 statement.where_sql
             )
         };
         let window = query
             .limit
             .map(|limit| format!(" LIMIT {limit} OFFSET {}", query.page.max(0) * limit));
-        let sql = match (base.filter(|_| self.base_for(&order).is_some()), &window) {
-            // The page's keys from the main table alone, then the joins for those rows only.
-            (Some(base), Some(window)) => format!(
-                "SELECT {cols} FROM {from} WHERE {key} IN (SELECT {key} FROM {base} WHERE {cond} {order}{window}) {order}",
+        // A search reads every match whatever the order, so it counts them in the same pass;
+        // otherwise the count is a query of its own, which indexes often answer alone.
+        let counted = if searching && window.is_some() {
+            ", COUNT(*) OVER () AS list_total"
+        } else {
+            ""
+        };
+        let sql = match (self.from_for(&[&statement.where_sql, &order]), &window) {
+            // The page's keys with only the joins the request needs, then every join for those
+            // rows alone.
+            (Some(keys_from), Some(window)) => format!(
+                "SELECT {cols}{total} FROM {from} JOIN (SELECT {key} AS list_key{counted} FROM {keys_from} WHERE {cond} {order}{window}) k ON k.list_key = {key} {order}",
                 cols = self.columns,
+                total = if counted.is_empty() { "" } else { ", k.list_total" },
                 from = self.from,
                 key = self.key_column,
                 cond = statement.where_sql,
             ),
             _ => format!(
-                "SELECT {} FROM {} WHERE {} {order}{}",
+                "SELECT {}{counted} FROM {} WHERE {} {order}{}",
                 self.columns,
                 self.from,
                 statement.where_sql,
@@ -258,12 +433,20 @@ impl ListSpec {
             ),
         };
         on_pool!(db, |pool| {
-            let total: i64 = bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
-                .fetch_one(pool)
-                .await?;
-            let data: Vec<T> = bind_values!(sqlx::query_as(&sql), &statement.values)
+            let rows = bind_values!(sqlx::query(&sql), &statement.values)
                 .fetch_all(pool)
                 .await?;
+            let data = rows.iter().map(T::from_row).collect::<Result<Vec<T>>>()?;
+            let total = match rows.first() {
+                Some(row) if !counted.is_empty() => row.try_get::<i64, _>("list_total")?,
+                // No rows on the first page: nothing matches.
+                None if !counted.is_empty() && query.page <= 0 => 0,
+                _ => {
+                    bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
+                        .fetch_one(pool)
+                        .await?
+                }
+            };
             Ok(Page { data, total })
         })
     }
@@ -287,14 +470,15 @@ impl ListSpec {
         .await)
     }
 
-    /// Streams the whole filtered list into `sink` row by row, in constant memory; stops early
-    /// when the receiver goes away.
+    /// Streams the whole filtered list into `sink` in batches of up to `STREAM_BATCH` rows, in
+    /// constant memory; stops early when the receiver goes away. Batches spare a hand-over per
+    /// row between the database task and the writer.
     pub async fn stream<T: Row>(
         &self,
         db: &Db,
         scope: &Scope,
         query: &ListQuery,
-        sink: mpsc::Sender<Result<T>>,
+        sink: mpsc::Sender<Result<Vec<T>>>,
     ) -> Result<()> {
         let statement = self.statement(db, scope, query, None);
         let sql = format!(
@@ -307,14 +491,25 @@ impl ListSpec {
         on_pool!(db, |pool| {
             let mut rows =
                 bind_values!(sqlx::query_as::<_, T>(&sql), &statement.values).fetch(pool);
+            let mut batch = Vec::with_capacity(STREAM_BATCH);
             loop {
                 match rows.try_next().await {
                     Ok(Some(row)) => {
-                        if sink.send(Ok(row)).await.is_err() {
-                            break;
+                        batch.push(row);
+                        if batch.len() == STREAM_BATCH {
+                            let full =
+                                std::mem::replace(&mut batch, Vec::with_capacity(STREAM_BATCH));
+                            if sink.send(Ok(full)).await.is_err() {
+                                break;
+                            }
                         }
                     }
-                    Ok(None) => break,
+                    Ok(None) => {
+                        if !batch.is_empty() {
+                            let _ = sink.send(Ok(batch)).await;
+                        }
+                        break;
+                    }
                     Err(error) => {
                         let _ = sink.send(Err(error)).await;
                         break;
@@ -323,26 +518,5 @@ impl ListSpec {
             }
             Ok(())
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn qualified_columns_are_told_apart() {
-        assert!(super::only_alias(
-            "p.builder_id IN (1,2) AND p.disposition_id = $1",
-            "p"
-        ));
-        assert!(super::only_alias(
-            "ORDER BY lower(p.address_1) ASC, p.property_id ASC",
-            "p"
-        ));
-        assert!(!super::only_alias(
-            "(lower(COALESCE(c.name, '')) LIKE $1)",
-            "p"
-        ));
-        assert!(super::only_alias("p.price_cents > 1.5", "p"));
-        assert!(!super::only_alias("pp.x = 1", "p"));
     }
 }

@@ -30,6 +30,8 @@ const MIGRATIONS: &[Migration] = &[
     migration!(6, "0006_visit_days"),
     migration!(7, "0007_property_lock_status"),
     migration!(8, "0008_list_orders"),
+    migration!(9, "0009_property_search"),
+    migration!(10, "0010_property_counts"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

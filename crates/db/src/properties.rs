@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::list::ListSpec;
+use crate::list::{ListSpec, SearchThrough};
 use crate::{now, on_pool, Db, Result, Scope};
 
 /// One row of the properties list.
@@ -44,7 +44,17 @@ pub const PROPERTIES: ListSpec = ListSpec {
     from: "properties p JOIN builders b ON b.builder_id = p.builder_id JOIN communities c ON c.id = p.community_id \
            JOIN catalog d ON d.catalog_id = p.disposition_id LEFT JOIN catalog l ON l.catalog_id = p.lock_status_id",
     scope_column: "p.builder_id",
-    search_columns: &["p.address_1", "p.house_num", "p.subdivision", "p.city", "p.zipcode", "c.name", "p.marketing_name", "p.mls_number"],
+    // The home's address, house number, subdivision, city, zip code, marketing name and MLS
+    // number (migration 0009), and its community's name.
+    search_columns: &["p.search_text"],
+    search_through: &[SearchThrough {
+        reference: "p.community_id",
+        table: "communities",
+        key: "id",
+        scope_column: "builder_id",
+        column: "name",
+    }],
+    search_index: "property_search",
     sort_columns: &[
         ("property_id", "p.property_id"),
         ("house_num", "lower(p.house_num)"),
@@ -66,7 +76,9 @@ pub const PROPERTIES: ListSpec = ListSpec {
     key_column: "p.property_id",
     base_condition: "",
     base: "properties p",
-    unfiltered_count: "",
+    // Homes per builder and disposition (migration 0010).
+    totals: "SELECT CAST(COALESCE(SUM(p.homes), 0) AS BIGINT) FROM property_counts p",
+    totals_columns: &["p.builder_id", "p.disposition_id"],
 };
 
 /// Everything the property forms save, as stored.

@@ -29,6 +29,8 @@ pub const TEAMS: ListSpec = ListSpec {
     from: "teams t JOIN builders b ON b.builder_id = t.builder_id",
     scope_column: "t.builder_id",
     search_columns: &["t.name", "t.description"],
+    search_through: &[],
+    search_index: "",
     sort_columns: &[
         ("name", "lower(t.name)"),
         ("description", "lower(t.description)"),
@@ -41,7 +43,8 @@ pub const TEAMS: ListSpec = ListSpec {
     key_column: "t.id",
     base_condition: "",
     base: "",
-    unfiltered_count: "",
+    totals: "",
+    totals_columns: &[],
 };
 
 /// A team with its members.

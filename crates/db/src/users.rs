@@ -146,6 +146,8 @@ pub const AGENTS: ListSpec = ListSpec {
         "u.phone",
         "b.name",
     ],
+    search_through: &[],
+    search_index: "",
     sort_columns: &[
         ("username", "u.username"),
         ("firstname", "lower(u.firstname)"),
@@ -160,7 +162,8 @@ pub const AGENTS: ListSpec = ListSpec {
     key_column: "u.username",
     base_condition: "u.is_admin = FALSE",
     base: "",
-    unfiltered_count: "",
+    totals: "",
+    totals_columns: &[],
 };
 
 /// Fills in the groups of each row with one query.

@@ -43,6 +43,8 @@ pub const VISITS: ListSpec = ListSpec {
            JOIN catalog t ON t.catalog_id = v.visitor_type_id",
     scope_column: "v.builder_id",
     search_columns: &["c.firstname", "c.lastname", "c.cell_phone_1", "p.address_1", "m.name"],
+    search_through: &[],
+    search_index: "",
     sort_columns: &[
         ("firstname", "lower(c.firstname)"),
         ("lastname", "lower(c.lastname)"),
@@ -57,7 +59,8 @@ pub const VISITS: ListSpec = ListSpec {
     key_column: "v.customer_visit_id",
     base_condition: "",
     base: "customer_visits v",
-    unfiltered_count: "SELECT CAST(COALESCE(SUM(v.visits), 0) AS BIGINT) FROM visit_days v",
+    totals: "SELECT CAST(COALESCE(SUM(v.visits), 0) AS BIGINT) FROM visit_days v",
+    totals_columns: &["v.builder_id"],
 };
 
 /// The day of a UTC midnight.
@@ -103,24 +106,18 @@ pub async fn count(
         .await)
 }
 
-/// Visits per UTC day (`YYYY-MM-DD`) or per month (`YYYY-MM`) from day `first` up to (not
-/// including) day `end`, from the per-day counts; days without visits are absent.
+/// Visits per UTC day from day `first` up to (not including) day `end`, from the per-day
+/// counts, in day order; days without visits are absent. Callers bucket days into months:
+/// grouping by a formatted month in SQL costs a formatting call per stored row.
 pub async fn series(
     db: &Db,
     scope: &Scope,
     first: NaiveDate,
     end: NaiveDate,
-    by_month: bool,
-) -> Result<Vec<(String, i64)>> {
-    let bucket = match (db, by_month) {
-        (Db::Sqlite(_), false) => "day",
-        (Db::Sqlite(_), true) => "substr(day, 1, 7)",
-        (Db::Postgres(_), false) => "to_char(day, 'YYYY-MM-DD')",
-        (Db::Postgres(_), true) => "to_char(day, 'YYYY-MM')",
-    };
+) -> Result<Vec<(NaiveDate, i64)>> {
     let sql = format!(
-        "SELECT {bucket} AS bucket, CAST(SUM(visits) AS BIGINT) FROM visit_days WHERE {} AND day >= $1 AND day < $2
-         GROUP BY {bucket} HAVING SUM(visits) > 0 ORDER BY bucket",
+        "SELECT day, CAST(SUM(visits) AS BIGINT) FROM visit_days WHERE {} AND day >= $1 AND day < $2
+         GROUP BY day HAVING SUM(visits) > 0 ORDER BY day",
         scope.condition("builder_id")
     );
     on_pool!(db, |pool| sqlx::query_as(&sql)

@@ -491,23 +491,19 @@ async fn visit_counts_per_day_follow_the_visits() {
         2,
         "a window inside a day counts the visits themselves"
     );
-    let days = db::visits::series(db, &scope, day(1), day(5), false)
+    let days = db::visits::series(db, &scope, day(1), day(5))
         .await
         .unwrap();
-    assert_eq!(
-        days,
-        vec![("2026-03-02".into(), 2), ("2026-03-03".into(), 1)]
-    );
-    let months = db::visits::series(
+    assert_eq!(days, vec![(day(2), 2), (day(3), 1)]);
+    let month = db::visits::series(
         db,
         &scope,
         day(1),
         NaiveDate::from_ymd_opt(2026, 4, 1).unwrap(),
-        true,
     )
     .await
     .unwrap();
-    assert_eq!(months, vec![("2026-03".into(), 4)]);
+    assert_eq!(month.iter().map(|(_, n)| n).sum::<i64>(), 4);
 
     let listed = |query: ListQuery| async move {
         db::visits::VISITS
@@ -553,17 +549,286 @@ async fn visit_counts_per_day_follow_the_visits() {
         &scope,
         day(1),
         NaiveDate::from_ymd_opt(2026, 4, 1).unwrap(),
-        false,
     )
     .await
     .unwrap();
-    assert_eq!(
-        days,
-        vec![("2026-03-02".into(), 1), ("2026-03-03".into(), 2)]
-    );
+    assert_eq!(days, vec![(day(2), 1), (day(3), 2)]);
     assert_eq!(
         (listed(ListQuery::default()).await, listed(counted).await),
         (3, 3)
     );
+    t.drop_db().await;
+}
+
+/// A community of `builder_id` named `name`, with nobody assigned.
+async fn community(db: &db::Db, builder_id: i64, name: &str) -> i64 {
+    let fields = db::communities::CommunityFields {
+        name: name.into(),
+        state: "TX".into(),
+        city: "Austin".into(),
+        zip: "78701".into(),
+        sales_agent: "555-111-2222".into(),
+        emergency_contacts: "nobody".into(),
+        ..Default::default()
+    };
+    let members = db::communities::Members {
+        user_ids: &[],
+        team_ids: &[],
+    };
+    db::communities::save(db, &Scope::All, None, builder_id, &fields, &members, "t")
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn property_search_looks_in_the_home_and_its_community() {
+    use db::properties::{PropertyFields, PropertyRow, Staffing, PROPERTIES};
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let a = builder(db, "Searchable").await;
+    let b = builder(db, "Elsewhere").await;
+    let willow = community(db, a, "Willow Creek").await;
+    let stone = community(db, a, "Stone Ridge").await;
+    let park = community(db, b, "Willow Park").await;
+    let staffing = &Staffing {
+        agents: &[],
+        team_ids: &[],
+    };
+    let home = |builder_id: i64, fields: PropertyFields| async move {
+        db::properties::save(
+            db,
+            &Scope::All,
+            None,
+            builder_id,
+            &fields,
+            staffing,
+            &[],
+            "t",
+        )
+        .await
+        .unwrap()
+        .unwrap()
+    };
+    let described = home(
+        a,
+        PropertyFields {
+            community_id: willow,
+            disposition_id: 11,
+            house_num: Some("Lot 7".into()),
+            address_1: "12 Meadow Lane".into(),
+            subdivision: Some("Sunrise".into()),
+            city: "Austin".into(),
+            state: "TX".into(),
+            zipcode: "78701".into(),
+            marketing_name: Some("The Aspen".into()),
+            mls_number: Some("MLS-42".into()),
+            timezone: 52,
+            ..Default::default()
+        },
+    )
+    .await;
+    let plain = home(
+        a,
+        PropertyFields {
+            community_id: stone,
+            disposition_id: 11,
+            address_1: "9 Oak Street".into(),
+            city: "Denver".into(),
+            state: "CO".into(),
+            zipcode: "80202".into(),
+            timezone: 52,
+            ..Default::default()
+        },
+    )
+    .await;
+    let foreign = home(
+        b,
+        PropertyFields {
+            community_id: park,
+            disposition_id: 11,
+            address_1: "5 Birch Road".into(),
+            city: "Austin".into(),
+            state: "TX".into(),
+            zipcode: "78702".into(),
+            timezone: 52,
+            ..Default::default()
+        },
+    )
+    .await;
+    let found = |scope: Scope, search: &'static str| {
+        let query = ListQuery {
+            search: Some(search.into()),
+            limit: Some(25),
+            ..Default::default()
+        };
+        async move {
+            let page = PROPERTIES
+                .page::<PropertyRow>(db, &scope, &query)
+                .await
+                .unwrap();
+            let mut ids: Vec<i64> = page.data.iter().map(|p| p.property_id).collect();
+            ids.sort();
+            assert_eq!(page.total, ids.len() as i64, "{search}");
+            ids
+        }
+    };
+    for term in [
+        "meadow", "LOT 7", "sunrise", "aspen", "mls-42", "78701", "creek",
+    ] {
+        assert_eq!(found(Scope::builder(a), term).await, [described], "{term}");
+    }
+    assert_eq!(
+        found(Scope::builder(a), "ridge").await,
+        [plain],
+        "by community"
+    );
+    assert_eq!(found(Scope::builder(a), "willow").await, [described]);
+    assert_eq!(
+        found(Scope::All, "willow").await,
+        [described, foreign],
+        "every builder's communities when the scope has them"
+    );
+    assert!(found(Scope::builder(a), "park").await.is_empty());
+    assert!(
+        found(Scope::builder(a), "lane austin").await.is_empty(),
+        "a term does not run from one column into the next"
+    );
+    assert!(found(Scope::builder(a), "%").await.is_empty());
+    assert_eq!(
+        found(Scope::builder(a), "oa").await,
+        [plain],
+        "terms too short for the trigram index are still found"
+    );
+
+    // Edits and a renamed community are searched at once.
+    let mut moved = db::properties::PropertyFields {
+        community_id: willow,
+        disposition_id: 11,
+        address_1: "9 Quarry Street".into(),
+        city: "Denver".into(),
+        state: "CO".into(),
+        zipcode: "80202".into(),
+        timezone: 52,
+        ..Default::default()
+    };
+    db::properties::save(
+        db,
+        &Scope::builder(a),
+        Some(plain),
+        a,
+        &moved,
+        staffing,
+        &[],
+        "t",
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    assert_eq!(found(Scope::builder(a), "quarry").await, [plain]);
+    assert!(found(Scope::builder(a), "oak").await.is_empty());
+    assert_eq!(found(Scope::builder(a), "creek").await, [described, plain]);
+    moved.community_id = stone;
+    db::on_pool!(db, |pool| sqlx::query(
+        "UPDATE communities SET name = 'Stone Bluff' WHERE id = $1"
+    )
+    .bind(stone)
+    .execute(pool)
+    .await
+    .map(|_| ()))
+    .unwrap();
+    db::properties::save(
+        db,
+        &Scope::builder(a),
+        Some(plain),
+        a,
+        &moved,
+        staffing,
+        &[],
+        "t",
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    assert_eq!(found(Scope::builder(a), "bluff").await, [plain]);
+    t.drop_db().await;
+}
+
+#[tokio::test]
+async fn property_totals_follow_the_homes() {
+    use db::properties::{PropertyFields, PropertyRow, Staffing, PROPERTIES};
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let a = builder(db, "Tallied").await;
+    let b = builder(db, "Untallied").await;
+    let staffing = &Staffing {
+        agents: &[],
+        team_ids: &[],
+    };
+    let mut homes = Vec::new();
+    for (builder_id, disposition_id) in [(a, 11), (a, 11), (a, 13), (b, 11)] {
+        let fields = PropertyFields {
+            community_id: community(db, builder_id, "Tally Commons").await,
+            disposition_id,
+            address_1: "1 Count Road".into(),
+            city: "Austin".into(),
+            state: "TX".into(),
+            zipcode: "78701".into(),
+            timezone: 52,
+            ..Default::default()
+        };
+        homes.push(
+            db::properties::save(
+                db,
+                &Scope::All,
+                None,
+                builder_id,
+                &fields,
+                staffing,
+                &[],
+                "t",
+            )
+            .await
+            .unwrap()
+            .unwrap(),
+        );
+    }
+    // Counted from the totals (no filter, or the disposition) and from the homes themselves
+    // (a filter the totals do not have); both must agree.
+    let totals = |scope: Scope| async move {
+        let mut counts = Vec::new();
+        for filter in [
+            None,
+            Some("p.disposition_id = ?"),
+            Some("p.property_id > 0 AND p.disposition_id = ?"),
+        ] {
+            let mut query = ListQuery::default();
+            if let Some(condition) = filter {
+                query.filters.add(condition, [Value::from(11)]);
+            }
+            let page = PROPERTIES
+                .page::<PropertyRow>(db, &scope, &query)
+                .await
+                .unwrap();
+            counts.push(page.total);
+        }
+        counts
+    };
+    assert_eq!(totals(Scope::builder(a)).await, [3, 2, 2]);
+    assert_eq!(totals(Scope::All).await, [4, 3, 3]);
+    db::properties::set_disposition(db, &Scope::builder(a), homes[0], 13, &[], "t")
+        .await
+        .unwrap();
+    assert_eq!(totals(Scope::builder(a)).await, [3, 1, 1]);
+    db::on_pool!(db, |pool| sqlx::query(
+        "DELETE FROM properties WHERE property_id = $1"
+    )
+    .bind(homes[1])
+    .execute(pool)
+    .await
+    .map(|_| ()))
+    .unwrap();
+    assert_eq!(totals(Scope::builder(a)).await, [2, 0, 0]);
+    assert_eq!(totals(Scope::All).await, [3, 1, 1]);
     t.drop_db().await;
 }

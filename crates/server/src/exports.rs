@@ -219,28 +219,52 @@ pub fn export_all<T: ExportRow>(
 }
 
 /// Cells a spreadsheet would evaluate as a formula are prefixed with a quote.
-pub fn neutralise(cell: &str) -> String {
+pub fn neutralise(cell: &str) -> std::borrow::Cow<'_, str> {
     match cell.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
-        _ => cell.to_string(),
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}").into(),
+        _ => cell.into(),
     }
 }
 
-fn csv_line(cells: &[String]) -> Vec<u8> {
-    let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
-    let safe: Vec<String> = cells.iter().map(|c| neutralise(c)).collect();
-    writer
-        .write_record(&safe)
-        .expect("writing to memory cannot fail");
-    writer.into_inner().expect("writing to memory cannot fail")
-}
+/// A CSV file being written in memory: the byte-order mark and the header line, then a record
+/// per row, with formula cells neutralised. One writer serves a whole export.
+struct CsvFile(csv::Writer<Vec<u8>>);
 
-fn header_line<T: ExportRow>() -> Vec<u8> {
-    let mut line = b"\xEF\xBB\xBF".to_vec();
-    line.extend(csv_line(
-        &T::HEADERS.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
-    ));
-    line
+impl CsvFile {
+    fn new<T: ExportRow>() -> CsvFile {
+        let mut file = CsvFile::starting_with(b"\xEF\xBB\xBF".to_vec());
+        file.record(T::HEADERS);
+        file
+    }
+
+    /// A writer after `start`; records are written as given, whatever their lengths.
+    fn starting_with(start: Vec<u8>) -> CsvFile {
+        CsvFile(csv::WriterBuilder::new().flexible(true).from_writer(start))
+    }
+
+    fn record<S: AsRef<str>>(&mut self, cells: &[S]) {
+        for cell in cells {
+            self.0
+                .write_field(neutralise(cell.as_ref()).as_bytes())
+                .expect("writing to memory cannot fail");
+        }
+        self.0
+            .write_record(std::iter::empty::<&[u8]>())
+            .expect("writing to memory cannot fail");
+    }
+
+    /// The bytes written so far (the writer keeps up to its own small buffer back).
+    fn written(&self) -> usize {
+        self.0.get_ref().len()
+    }
+
+    /// Everything written so far, leaving the file empty for what follows.
+    fn take(&mut self) -> Vec<u8> {
+        std::mem::replace(self, CsvFile::starting_with(Vec::new()))
+            .0
+            .into_inner()
+            .expect("writing to memory cannot fail")
+    }
 }
 
 fn attachment(content_type: &'static str, filename: &str, body: Body) -> Response {
@@ -256,16 +280,16 @@ fn attachment(content_type: &'static str, filename: &str, body: Body) -> Respons
 
 /// CSV of the selected rows.
 fn csv_of<T: ExportRow>(filename: &str, rows: &[T]) -> Response {
-    let mut body = header_line::<T>();
+    let mut file = CsvFile::new::<T>();
     for row in rows {
-        body.extend(csv_line(&row.cells()));
+        file.record(&row.cells());
     }
-    attachment("text/csv; charset=utf-8", filename, Body::from(body))
+    attachment("text/csv; charset=utf-8", filename, Body::from(file.take()))
 }
 
 /// CSV of a whole filtered list, written as rows arrive from the database.
 fn csv_stream<T: ExportRow>(filename: &str, db: Db, scope: Scope, query: ListQuery) -> Response {
-    let (rows_tx, mut rows_rx) = tokio::sync::mpsc::channel::<db::Result<T>>(256);
+    let (rows_tx, mut rows_rx) = tokio::sync::mpsc::channel::<db::Result<Vec<T>>>(4);
     let (bytes_tx, bytes_rx) = tokio::sync::mpsc::channel::<Result<Vec<u8>, std::io::Error>>(16);
     tokio::spawn(async move {
         if let Err(error) = T::LIST.stream(&db, &scope, &query, rows_tx).await {
@@ -273,10 +297,14 @@ fn csv_stream<T: ExportRow>(filename: &str, db: Db, scope: Scope, query: ListQue
         }
     });
     tokio::spawn(async move {
-        let mut chunk = header_line::<T>();
-        while let Some(row) = rows_rx.recv().await {
-            match row {
-                Ok(row) => chunk.extend(csv_line(&row.cells())),
+        let mut file = CsvFile::new::<T>();
+        while let Some(batch) = rows_rx.recv().await {
+            match batch {
+                Ok(rows) => {
+                    for row in rows {
+                        file.record(&row.cells());
+                    }
+                }
                 Err(error) => {
                     tracing::error!(%error, "export row failed");
                     let _ = bytes_tx
@@ -285,13 +313,11 @@ fn csv_stream<T: ExportRow>(filename: &str, db: Db, scope: Scope, query: ListQue
                     return;
                 }
             }
-            if chunk.len() >= 64 * 1024
-                && bytes_tx.send(Ok(std::mem::take(&mut chunk))).await.is_err()
-            {
+            if file.written() >= 64 * 1024 && bytes_tx.send(Ok(file.take())).await.is_err() {
                 return;
             }
         }
-        let _ = bytes_tx.send(Ok(chunk)).await;
+        let _ = bytes_tx.send(Ok(file.take())).await;
     });
     let stream = futures::stream::unfold(bytes_rx, |mut rx| async move {
         rx.recv().await.map(|item| (item, rx))
@@ -328,10 +354,12 @@ mod tests {
 
     #[test]
     fn csv_quotes_what_needs_it() {
-        let line = csv_line(&["a,b".into(), "say \"hi\"".into(), "plain".into()]);
+        let mut file = CsvFile::starting_with(Vec::new());
+        file.record(&["a,b", "say \"hi\"", "plain"]);
+        file.record(&["=1+1", ""]);
         assert_eq!(
-            String::from_utf8(line).unwrap(),
-            "\"a,b\",\"say \"\"hi\"\"\",plain\n"
+            String::from_utf8(file.take()).unwrap(),
+            "\"a,b\",\"say \"\"hi\"\"\",plain\n'=1+1,\n"
         );
     }
 

@@ -204,7 +204,6 @@ async fn daily(
         &scope(caller, builder_id)?,
         first,
         today + Duration::days(1),
-        false,
     )
     .await?;
     Ok((0..days)
@@ -213,7 +212,7 @@ async fn daily(
             let date = day.format("%Y-%m-%d").to_string();
             let visit_count = counts
                 .iter()
-                .find(|(d, _)| *d == date)
+                .find(|(d, _)| *d == day)
                 .map(|(_, c)| *c)
                 .unwrap_or(0);
             let name = WEEKDAYS[day.weekday().num_days_from_sunday() as usize];
@@ -272,7 +271,6 @@ pub async fn yearly_visits(
         &scope(&caller, q.builder_id)?,
         months[0],
         today + Duration::days(1),
-        true,
     )
     .await?;
     Ok(Json(
@@ -282,9 +280,9 @@ pub async fn yearly_visits(
                 let date = m.format("%Y-%m").to_string();
                 let visit_count = counts
                     .iter()
-                    .find(|(d, _)| *d == date)
+                    .filter(|(d, _)| d.year() == m.year() && d.month() == m.month())
                     .map(|(_, c)| *c)
-                    .unwrap_or(0);
+                    .sum();
                 SeriesPoint {
                     date,
                     name_of_day: None,
