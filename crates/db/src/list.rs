@@ -520,3 +520,95 @@ impl ListSpec {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn qualified_columns_are_told_apart() {
+        assert_eq!(
+            super::aliases("p.builder_id IN (1,2) AND p.disposition_id = $1"),
+            ["p"]
+        );
+        assert_eq!(
+            super::aliases("ORDER BY lower(c.name) ASC, p.property_id ASC"),
+            ["c", "p"]
+        );
+        assert_eq!(
+            super::aliases("p.price_cents > 1.5 AND x IN (SELECT id FROM t)"),
+            ["p"]
+        );
+        assert_eq!(super::aliases("pp.x = 1"), ["pp"]);
+    }
+
+    #[test]
+    fn qualified_columns_are_read_whole() {
+        assert_eq!(
+            super::columns("p.builder_id IN (1,2) AND lower(p.search_text) LIKE $1 OR 1.5 > p.x"),
+            ["p.builder_id", "p.search_text", "p.x"]
+        );
+    }
+
+    #[test]
+    fn search_terms_are_literal_phrases() {
+        assert_eq!(super::fts_phrase("oak"), "\"oak\"");
+        assert_eq!(
+            super::fts_phrase("say \"hi\" OR x*"),
+            "\"say \"\"hi\"\" OR x*\""
+        );
+    }
+
+    #[test]
+    fn joins_are_read_with_their_aliases() {
+        assert_eq!(
+            super::joins(
+                " JOIN builders b ON b.builder_id = p.builder_id LEFT JOIN catalog l ON l.catalog_id = p.lock_status_id"
+            ),
+            [
+                ("b", "JOIN builders b ON b.builder_id = p.builder_id"),
+                ("l", "LEFT JOIN catalog l ON l.catalog_id = p.lock_status_id"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_page_joins_only_what_it_names() {
+        let visits = &crate::visits::VISITS;
+        assert_eq!(
+            visits
+                .from_for(&["v.builder_id IN (1)", "ORDER BY v.modified_on DESC"])
+                .unwrap(),
+            "customer_visits v"
+        );
+        // The community of a visit comes through its property.
+        assert_eq!(
+            visits.from_for(&["ORDER BY lower(m.name) ASC"]).unwrap(),
+            "customer_visits v JOIN properties p ON p.property_id = v.property_id JOIN communities m ON m.id = p.community_id"
+        );
+        assert_eq!(crate::users::AGENTS.from_for(&["u.username = $1"]), None);
+    }
+
+    #[test]
+    fn every_list_reads_its_joins() {
+        for spec in [
+            &crate::properties::PROPERTIES,
+            &crate::communities::COMMUNITIES,
+            &crate::visits::VISITS,
+        ] {
+            let after = spec
+                .from
+                .strip_prefix(spec.base)
+                .expect("from starts with base");
+            let joins = super::joins(after);
+            assert_eq!(joins.len(), after.matches("JOIN ").count(), "{}", spec.from);
+            let words = |sql: &str| sql.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(
+                joins
+                    .iter()
+                    .map(|(_, c)| words(c))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                words(after)
+            );
+        }
+    }
+}

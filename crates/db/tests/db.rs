@@ -165,9 +165,8 @@ async fn list_engine_searches_literally_sorts_pages_and_scopes() {
         }
     });
     let mut count = 0;
-    while let Some(row) = rx.recv().await {
-        row.unwrap();
-        count += 1;
+    while let Some(batch) = rx.recv().await {
+        count += batch.unwrap().len();
     }
     streamed.await.unwrap().unwrap();
     assert_eq!(count, 4);
@@ -581,6 +580,20 @@ async fn community(db: &db::Db, builder_id: i64, name: &str) -> i64 {
         .unwrap()
 }
 
+/// A home on `address` in Austin, Accessible, to be saved into `community_id`.
+fn home_at(community_id: i64, address: &str) -> db::properties::PropertyFields {
+    db::properties::PropertyFields {
+        community_id,
+        disposition_id: 11,
+        address_1: address.into(),
+        city: "Austin".into(),
+        state: "TX".into(),
+        zipcode: "78701".into(),
+        timezone: 52,
+        ..Default::default()
+    }
+}
+
 #[tokio::test]
 async fn property_search_looks_in_the_home_and_its_community() {
     use db::properties::{PropertyFields, PropertyRow, Staffing, PROPERTIES};
@@ -613,46 +626,26 @@ async fn property_search_looks_in_the_home_and_its_community() {
     let described = home(
         a,
         PropertyFields {
-            community_id: willow,
-            disposition_id: 11,
             house_num: Some("Lot 7".into()),
-            address_1: "12 Meadow Lane".into(),
             subdivision: Some("Sunrise".into()),
-            city: "Austin".into(),
-            state: "TX".into(),
-            zipcode: "78701".into(),
             marketing_name: Some("The Aspen".into()),
             mls_number: Some("MLS-42".into()),
-            timezone: 52,
-            ..Default::default()
+            ..home_at(willow, "12 Meadow Lane")
         },
     )
     .await;
-    let plain = home(
-        a,
-        PropertyFields {
-            community_id: stone,
-            disposition_id: 11,
-            address_1: "9 Oak Street".into(),
-            city: "Denver".into(),
-            state: "CO".into(),
-            zipcode: "80202".into(),
-            timezone: 52,
-            ..Default::default()
-        },
-    )
-    .await;
+    let denver = |community_id: i64, address: &str| PropertyFields {
+        city: "Denver".into(),
+        state: "CO".into(),
+        zipcode: "80202".into(),
+        ..home_at(community_id, address)
+    };
+    let plain = home(a, denver(stone, "9 Oak Street")).await;
     let foreign = home(
         b,
         PropertyFields {
-            community_id: park,
-            disposition_id: 11,
-            address_1: "5 Birch Road".into(),
-            city: "Austin".into(),
-            state: "TX".into(),
             zipcode: "78702".into(),
-            timezone: 52,
-            ..Default::default()
+            ..home_at(park, "5 Birch Road")
         },
     )
     .await;
@@ -702,16 +695,7 @@ async fn property_search_looks_in_the_home_and_its_community() {
     );
 
     // Edits and a renamed community are searched at once.
-    let mut moved = db::properties::PropertyFields {
-        community_id: willow,
-        disposition_id: 11,
-        address_1: "9 Quarry Street".into(),
-        city: "Denver".into(),
-        state: "CO".into(),
-        zipcode: "80202".into(),
-        timezone: 52,
-        ..Default::default()
-    };
+    let mut moved = denver(willow, "9 Quarry Street");
     db::properties::save(
         db,
         &Scope::builder(a),
@@ -768,14 +752,11 @@ async fn property_totals_follow_the_homes() {
     let mut homes = Vec::new();
     for (builder_id, disposition_id) in [(a, 11), (a, 11), (a, 13), (b, 11)] {
         let fields = PropertyFields {
-            community_id: community(db, builder_id, "Tally Commons").await,
             disposition_id,
-            address_1: "1 Count Road".into(),
-            city: "Austin".into(),
-            state: "TX".into(),
-            zipcode: "78701".into(),
-            timezone: 52,
-            ..Default::default()
+            ..home_at(
+                community(db, builder_id, "Tally Commons").await,
+                "1 Count Road",
+            )
         };
         homes.push(
             db::properties::save(
