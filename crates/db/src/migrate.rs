@@ -31,7 +31,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(7, "0007_property_lock_status"),
     migration!(8, "0008_list_orders"),
     migration!(9, "0009_property_search"),
-    migration!(10, "0010_property_counts"),
+    migration!(10, "0010_list_totals"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -127,22 +127,33 @@ pub async fn series(
         .await)
 }
 
-/// Homes in a disposition; with `since`, only those changed since then.
+/// Homes in a disposition; with `since`, only those changed since then. Without it the
+/// per-builder totals answer (migration 0010).
 pub async fn count_properties(
     db: &Db,
     scope: &Scope,
     disposition_id: i64,
     since: Option<DateTime<Utc>>,
 ) -> Result<i64> {
-    let sql = format!(
-        "SELECT COUNT(*) FROM properties WHERE {} AND disposition_id = $1 AND ($2 IS NULL OR modified_on >= $2)",
-        scope.condition("builder_id")
-    );
-    on_pool!(db, |pool| sqlx::query_scalar(&sql)
-        .bind(disposition_id)
-        .bind(since)
+    let sql = match since {
+        Some(_) => format!(
+            "SELECT COUNT(*) FROM properties WHERE {} AND disposition_id = $1 AND modified_on >= $2",
+            scope.condition("builder_id")
+        ),
+        None => format!(
+            "SELECT CAST(COALESCE(SUM(homes), 0) AS BIGINT) FROM property_counts WHERE {} AND disposition_id = $1",
+            scope.condition("builder_id")
+        ),
+    };
+    on_pool!(db, |pool| {
+        let query = sqlx::query_scalar(&sql).bind(disposition_id);
+        match since {
+            Some(since) => query.bind(since),
+            None => query,
+        }
         .fetch_one(pool)
-        .await)
+        .await
+    })
 }
 
 /// A customer for the demo world and tests.

@@ -811,5 +811,11 @@ async fn property_totals_follow_the_homes() {
     .unwrap();
     assert_eq!(totals(Scope::builder(a)).await, [2, 0, 0]);
     assert_eq!(totals(Scope::All).await, [3, 1, 1]);
+    let sold = db::visits::count_properties(db, &Scope::All, 13, None);
+    assert_eq!(
+        sold.await.unwrap(),
+        2,
+        "the dashboard's count reads the totals too"
+    );
     t.drop_db().await;
 }
