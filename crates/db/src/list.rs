@@ -208,7 +208,8 @@ impl ListSpec {
         }
     }
 
-    fn order_clause(&self, query: &ListQuery) -> String {
+    /// The request's sort expression and direction (`ASC`/`DESC`).
+    fn sort(&self, query: &ListQuery) -> (&'static str, &'static str) {
         let (default_name, default_order) = self.default_sort;
         let name = query.order_by.as_deref().unwrap_or(default_name);
         let expr = self
@@ -218,12 +219,12 @@ impl ListSpec {
             .or_else(|| self.sort_columns.iter().find(|(n, _)| *n == default_name))
             .map(|(_, e)| *e)
             .unwrap_or(self.tie_breaker);
-        let order = query.order.unwrap_or(default_order);
-        format!(
-            "ORDER BY {expr} {dir}, {tie} {dir}",
-            dir = order.sql(),
-            tie = self.tie_breaker
-        )
+        (expr, query.order.unwrap_or(default_order).sql())
+    }
+
+    fn order_clause(&self, query: &ListQuery) -> String {
+        let (expr, dir) = self.sort(query);
+        format!("ORDER BY {expr} {dir}, {tie} {dir}", tie = self.tie_breaker)
     }
 
     fn statement(
@@ -416,14 +417,34 @@ impl ListSpec {
         let sql = match (self.from_for(&[&statement.where_sql, &order]), &window) {
             // The page's keys with only the joins the request needs, then every join for those
             // rows alone.
-            (Some(keys_from), Some(window)) => format!(
-                "SELECT {cols}{total} FROM {from} JOIN (SELECT {key} AS list_key{counted} FROM {keys_from} WHERE {cond} {order}{window}) k ON k.list_key = {key} {order}",
-                cols = self.columns,
-                total = if counted.is_empty() { "" } else { ", k.list_total" },
-                from = self.from,
-                key = self.key_column,
-                cond = statement.where_sql,
-            ),
+            (Some(keys_from), Some(window)) => {
+                let (key, cond) = (self.key_column, &statement.where_sql);
+                let keys = if counted.is_empty() {
+                    format!(
+                        "SELECT {key} AS list_key FROM {keys_from} WHERE {cond} {order}{window}"
+                    )
+                } else {
+                    // The matches first, behind a fence the planner does not see through, then
+                    // their order: otherwise it may walk an index in the list's order testing
+                    // every row in scope, although the count needs every match anyway.
+                    let (sort, dir) = self.sort(query);
+                    let fence = match db {
+                        Db::Sqlite(_) => "LIMIT -1",
+                        Db::Postgres(_) => "OFFSET 0",
+                    };
+                    format!(
+                        "SELECT list_key{counted} FROM (SELECT {key} AS list_key, {sort} AS list_sort, {tie} AS list_tie \
+                         FROM {keys_from} WHERE {cond} {fence}) m ORDER BY list_sort {dir}, list_tie {dir}{window}",
+                        tie = self.tie_breaker
+                    )
+                };
+                format!(
+                    "SELECT {cols}{total} FROM {from} JOIN ({keys}) k ON k.list_key = {key} {order}",
+                    cols = self.columns,
+                    total = if counted.is_empty() { "" } else { ", k.list_total" },
+                    from = self.from,
+                )
+            }
             _ => format!(
                 "SELECT {}{counted} FROM {} WHERE {} {order}{}",
                 self.columns,
