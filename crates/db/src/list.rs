@@ -355,7 +355,7 @@ impl ListSpec {
 
     /// The main table with only the joins `sql` names (and those they need), when the list has
     /// a main table whose joins keep its rows.
-    fn from_for(&self, sql: &[&str]) -> Option<String> {
+    fn narrowest_from(&self, sql: &[&str]) -> Option<String> {
         let after_base = self
             .from
             .strip_prefix(self.base)
@@ -398,7 +398,7 @@ impl ListSpec {
         } else {
             format!(
                 "SELECT COUNT(*) FROM {} WHERE {}",
-                self.from_for(&[&statement.where_sql])
+                self.narrowest_from(&[&statement.where_sql])
                     .as_deref()
                     .unwrap_or(self.from),
                 statement.where_sql
@@ -414,7 +414,10 @@ impl ListSpec {
         } else {
             ""
         };
-        let sql = match (self.from_for(&[&statement.where_sql, &order]), &window) {
+        let sql = match (
+            self.narrowest_from(&[&statement.where_sql, &order]),
+            &window,
+        ) {
             // The page's keys with only the joins the request needs, then every join for those
             // rows alone.
             (Some(keys_from), Some(window)) => {
@@ -596,16 +599,19 @@ mod tests {
         let visits = &crate::visits::VISITS;
         assert_eq!(
             visits
-                .from_for(&["v.builder_id IN (1)", "ORDER BY v.modified_on DESC"])
+                .narrowest_from(&["v.builder_id IN (1)", "ORDER BY v.modified_on DESC"])
                 .unwrap(),
             "customer_visits v"
         );
         // The community of a visit comes through its property.
         assert_eq!(
-            visits.from_for(&["ORDER BY lower(m.name) ASC"]).unwrap(),
+            visits.narrowest_from(&["ORDER BY lower(m.name) ASC"]).unwrap(),
             "customer_visits v JOIN properties p ON p.property_id = v.property_id JOIN communities m ON m.id = p.community_id"
         );
-        assert_eq!(crate::users::AGENTS.from_for(&["u.username = $1"]), None);
+        assert_eq!(
+            crate::users::AGENTS.narrowest_from(&["u.username = $1"]),
+            None
+        );
     }
 
     #[test]

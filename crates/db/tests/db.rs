@@ -608,21 +608,14 @@ async fn property_search_looks_in_the_home_and_its_community() {
         agents: &[],
         team_ids: &[],
     };
-    let home = |builder_id: i64, fields: PropertyFields| async move {
-        db::properties::save(
-            db,
-            &Scope::All,
-            None,
-            builder_id,
-            &fields,
-            staffing,
-            &[],
-            "t",
-        )
-        .await
-        .unwrap()
-        .unwrap()
+    // Creates a home, or with an id saves that one.
+    let save = |id: Option<i64>, builder_id: i64, fields: PropertyFields| async move {
+        db::properties::save(db, &Scope::All, id, builder_id, &fields, staffing, &[], "t")
+            .await
+            .unwrap()
+            .unwrap()
     };
+    let home = |builder_id: i64, fields: PropertyFields| save(None, builder_id, fields);
     let described = home(
         a,
         PropertyFields {
@@ -696,19 +689,7 @@ async fn property_search_looks_in_the_home_and_its_community() {
 
     // Edits and a renamed community are searched at once.
     let mut moved = denver(willow, "9 Quarry Street");
-    db::properties::save(
-        db,
-        &Scope::builder(a),
-        Some(plain),
-        a,
-        &moved,
-        staffing,
-        &[],
-        "t",
-    )
-    .await
-    .unwrap()
-    .unwrap();
+    save(Some(plain), a, moved.clone()).await;
     assert_eq!(found(Scope::builder(a), "quarry").await, [plain]);
     assert!(found(Scope::builder(a), "oak").await.is_empty());
     assert_eq!(found(Scope::builder(a), "creek").await, [described, plain]);
@@ -721,19 +702,7 @@ async fn property_search_looks_in_the_home_and_its_community() {
     .await
     .map(|_| ()))
     .unwrap();
-    db::properties::save(
-        db,
-        &Scope::builder(a),
-        Some(plain),
-        a,
-        &moved,
-        staffing,
-        &[],
-        "t",
-    )
-    .await
-    .unwrap()
-    .unwrap();
+    save(Some(plain), a, moved.clone()).await;
     assert_eq!(found(Scope::builder(a), "bluff").await, [plain]);
     t.drop_db().await;
 }
