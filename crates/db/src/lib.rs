@@ -240,7 +240,7 @@ impl Db {
     /// Settles PostgreSQL after a bulk load: reclaims the row versions the load left behind and
     /// refreshes the planner's statistics, as autovacuum does in time on a live database
     /// (SQLite plans from its indexes alone and updates in place).
-    pub async fn analyze(&self) -> Result<()> {
+    pub async fn settle_after_bulk_load(&self) -> Result<()> {
         if let Db::Postgres(pool) = self {
             sqlx::query("VACUUM ANALYZE").execute(pool).await?;
         }

@@ -415,33 +415,7 @@ async fn visit_counts_per_day_follow_the_visits() {
     let t = TestDb::new().await.unwrap();
     let db = &t.db;
     let b = builder(db, "Daybook").await;
-    let community = db::communities::CommunityFields {
-        name: "Daybook Commons".into(),
-        state: "TX".into(),
-        city: "Austin".into(),
-        zip: "78701".into(),
-        sales_agent: "555-111-2222".into(),
-        emergency_contacts: "nobody".into(),
-        ..Default::default()
-    };
-    let members = db::communities::Members {
-        user_ids: &[],
-        team_ids: &[],
-    };
-    let community = db::communities::save(db, &Scope::All, None, b, &community, &members, "t")
-        .await
-        .unwrap()
-        .unwrap();
-    let home = db::properties::PropertyFields {
-        community_id: community,
-        disposition_id: 11,
-        address_1: "1 Ledger Way".into(),
-        city: "Austin".into(),
-        state: "TX".into(),
-        zipcode: "78701".into(),
-        timezone: 52,
-        ..Default::default()
-    };
+    let home = home_at(community(db, b, "Daybook Commons").await, "1 Ledger Way");
     let staffing = db::properties::Staffing {
         agents: &[],
         team_ids: &[],

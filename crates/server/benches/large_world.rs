@@ -283,7 +283,7 @@ async fn seed(db: &Db) {
         first_builder.get_or_insert(id);
     }
     // A live PostgreSQL database has its statistics from autovacuum; a bulk load has none yet.
-    db.analyze().await.unwrap();
+    db.settle_after_bulk_load().await.unwrap();
     db::users::create(
         db,
         &NewUser {
