@@ -35,6 +35,7 @@ pub const LIST: ListSpec = ListSpec {
     base: "",
     totals: "",
     totals_columns: &[],
+    version: "",
 };
 
 const COLUMNS: &str = "builder_id, name, webflow_name, enterprise_id, is_rental, disable_add_property_and_community, enable_photo_gallery_edits, timezone";

@@ -58,6 +58,7 @@ pub const COMMUNITIES: ListSpec = ListSpec {
     base: "communities c",
     totals: "",
     totals_columns: &[],
+    version: "",
 };
 
 #[derive(Debug, Clone, Serialize, FromRow, ToSchema)]

@@ -18,6 +18,7 @@ pub mod feedback;
 pub mod flags;
 pub mod jobs;
 pub mod list;
+mod list_keys;
 mod migrate;
 pub mod properties;
 pub mod resets;
@@ -226,7 +227,8 @@ impl Db {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(5))
-                .foreign_keys(true);
+                .foreign_keys(true)
+                .pragma("mmap_size", "1073741824");
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
                 .connect_with(options)

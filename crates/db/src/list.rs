@@ -1,6 +1,8 @@
 //! The one list-query engine every list endpoint uses: literal case-insensitive search over the
 //! area's columns, whitelisted sorting, zero-based paging, tenant scope and area filters.
 
+use std::sync::{Arc, PoisonError};
+
 use domain::lists::{like_pattern, ListQueryError, Order};
 use futures::TryStreamExt;
 use serde::Serialize;
@@ -9,7 +11,7 @@ use sqlx::sqlite::SqliteRow;
 use sqlx::{FromRow, Row as _};
 use tokio::sync::mpsc;
 
-use crate::{bind_values, on_pool, Db, Result, Scope, Value};
+use crate::{bind_values, list_keys, on_pool, Db, Result, Scope, Value};
 
 /// How one area's list is read.
 pub struct ListSpec {
@@ -46,6 +48,11 @@ pub struct ListSpec {
     /// conditions name only `totals_columns`, which that table has too; or empty.
     pub totals: &'static str,
     pub totals_columns: &'static [&'static str],
+    /// The row of `list_versions` whose count triggers raise on every change to the tables
+    /// `from` and the search read, when the list's key is an integer; or empty. A searching page
+    /// then keeps the ordered keys of all matches (`list_keys`), and while the count stands,
+    /// any page of that search reads only its own rows. Needs `base`.
+    pub version: &'static str,
 }
 
 /// A column of another table a search looks in, through the list row's reference to that
@@ -353,6 +360,99 @@ impl ListSpec {
         }
     }
 
+    /// Every row meeting `cond` as `m (list_key, list_sort, list_tie)`, and the request's order
+    /// of them. The matches are read behind a fence the planner does not see through, and only
+    /// then ordered: otherwise it may walk an index in the list's order testing every row in
+    /// scope, although a search reads every match anyway.
+    fn matches(&self, db: &Db, query: &ListQuery, keys_from: &str, cond: &str) -> (String, String) {
+        let (sort, dir) = self.sort(query);
+        let fence = match db {
+            Db::Sqlite(_) => "LIMIT -1",
+            Db::Postgres(_) => "OFFSET 0",
+        };
+        (
+            format!(
+                "(SELECT {key} AS list_key, {sort} AS list_sort, {tie} AS list_tie FROM {keys_from} WHERE {cond} {fence}) m",
+                key = self.key_column,
+                tie = self.tie_breaker
+            ),
+            format!("list_sort {dir}, list_tie {dir}"),
+        )
+    }
+
+    /// A searching page from the ordered keys of all its matches, read once per version of the
+    /// list's tables (see `version`).
+    async fn page_of_kept_keys<T: Row>(
+        &self,
+        db: &Db,
+        query: &ListQuery,
+        statement: &Statement,
+        matches: &str,
+        limit: i64,
+    ) -> Result<Page<T>> {
+        let order = self.order_clause(query);
+        let kept = format!("{matches}\u{0}{:?}", statement.values);
+        on_pool!(db, |pool| {
+            // The version first: a change committed after it makes the keys read below newer
+            // than their version, never older, and the next request reads them again.
+            let version: i64 =
+                sqlx::query_scalar("SELECT version FROM list_versions WHERE name = $1")
+                    .bind(self.version)
+                    .fetch_one(pool)
+                    .await?;
+            let cached = list_keys::KEYS
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .get(&kept, version);
+            let keys = match cached {
+                Some(keys) => keys,
+                None => {
+                    let joined: Option<String> =
+                        bind_values!(sqlx::query_scalar(matches), &statement.values)
+                            .fetch_one(pool)
+                            .await?;
+                    let keys = joined
+                        .as_deref()
+                        .unwrap_or_default()
+                        .split(',')
+                        .filter(|key| !key.is_empty())
+                        .map(str::parse)
+                        .collect::<std::result::Result<Arc<[i64]>, _>>()
+                        .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+                    list_keys::KEYS
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .put(kept, version, keys.clone());
+                    keys
+                }
+            };
+            let first =
+                usize::try_from(query.page.max(0).saturating_mul(limit)).unwrap_or(usize::MAX);
+            let on_page: Vec<String> = keys
+                .iter()
+                .skip(first)
+                .take(usize::try_from(limit).unwrap_or(0))
+                .map(i64::to_string)
+                .collect();
+            let data = if on_page.is_empty() {
+                Vec::new()
+            } else {
+                let sql = format!(
+                    "SELECT {} FROM {} WHERE {} IN ({}) {order}",
+                    self.columns,
+                    self.from,
+                    self.key_column,
+                    on_page.join(",")
+                );
+                sqlx::query_as::<_, T>(&sql).fetch_all(pool).await?
+            };
+            Ok(Page {
+                data,
+                total: keys.len() as i64,
+            })
+        })
+    }
+
     /// The main table with only the joins `sql` names (and those they need), when the list has
     /// a main table whose joins keep its rows.
     fn narrowest_from(&self, sql: &[&str]) -> Option<String> {
@@ -414,10 +514,22 @@ impl ListSpec {
         } else {
             ""
         };
-        let sql = match (
-            self.narrowest_from(&[&statement.where_sql, &order]),
-            &window,
+        let keys_from = self.narrowest_from(&[&statement.where_sql, &order]);
+        if let (Some(keys_from), Some(limit), true) = (
+            &keys_from,
+            query.limit,
+            searching && !self.version.is_empty(),
         ) {
+            // All the keys in one value: thousands of rows would each cost a hand-over.
+            let (matches, order) = self.matches(db, query, keys_from, &statement.where_sql);
+            let matches = format!(
+                "SELECT string_agg(CAST(list_key AS TEXT), ',' ORDER BY {order}) FROM {matches}"
+            );
+            return self
+                .page_of_kept_keys(db, query, &statement, &matches, limit)
+                .await;
+        }
+        let sql = match (keys_from, &window) {
             // The page's keys with only the joins the request needs, then every join for those
             // rows alone.
             (Some(keys_from), Some(window)) => {
@@ -427,19 +539,8 @@ impl ListSpec {
                         "SELECT {key} AS list_key FROM {keys_from} WHERE {cond} {order}{window}"
                     )
                 } else {
-                    // The matches first, behind a fence the planner does not see through, then
-                    // their order: otherwise it may walk an index in the list's order testing
-                    // every row in scope, although the count needs every match anyway.
-                    let (sort, dir) = self.sort(query);
-                    let fence = match db {
-                        Db::Sqlite(_) => "LIMIT -1",
-                        Db::Postgres(_) => "OFFSET 0",
-                    };
-                    format!(
-                        "SELECT list_key{counted} FROM (SELECT {key} AS list_key, {sort} AS list_sort, {tie} AS list_tie \
-                         FROM {keys_from} WHERE {cond} {fence}) m ORDER BY list_sort {dir}, list_tie {dir}{window}",
-                        tie = self.tie_breaker
-                    )
+                    let (matches, order) = self.matches(db, query, &keys_from, cond);
+                    format!("SELECT list_key{counted} FROM {matches} ORDER BY {order}{window}")
                 };
                 format!(
                     "SELECT {cols}{total} FROM {from} JOIN ({keys}) k ON k.list_key = {key} {order}",

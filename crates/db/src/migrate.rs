@@ -32,6 +32,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(8, "0008_list_orders"),
     migration!(9, "0009_property_search"),
     migration!(10, "0010_list_totals"),
+    migration!(11, "0011_list_versions"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -79,6 +79,8 @@ pub const PROPERTIES: ListSpec = ListSpec {
     // Homes per builder and disposition (migration 0010).
     totals: "SELECT CAST(COALESCE(SUM(p.homes), 0) AS BIGINT) FROM property_counts p",
     totals_columns: &["p.builder_id", "p.disposition_id"],
+    // Homes, communities, builders and catalog names (migration 0011).
+    version: "homes",
 };
 
 /// Everything the property forms save, as stored.

@@ -45,6 +45,7 @@ pub const TEAMS: ListSpec = ListSpec {
     base: "",
     totals: "",
     totals_columns: &[],
+    version: "",
 };
 
 /// A team with its members.

@@ -164,6 +164,7 @@ pub const AGENTS: ListSpec = ListSpec {
     base: "",
     totals: "",
     totals_columns: &[],
+    version: "",
 };
 
 /// Fills in the groups of each row with one query.

@@ -61,6 +61,7 @@ pub const VISITS: ListSpec = ListSpec {
     base: "customer_visits v",
     totals: "SELECT CAST(COALESCE(SUM(v.visits), 0) AS BIGINT) FROM visit_days v",
     totals_columns: &["v.builder_id"],
+    version: "",
 };
 
 /// The day of a UTC midnight.

@@ -555,6 +555,16 @@ async fn community(db: &db::Db, builder_id: i64, name: &str) -> i64 {
 }
 
 /// A home on `address` in Austin, Accessible, to be saved into `community_id`.
+/// Runs a statement that takes one id, for changes no db function makes.
+async fn run(db: &db::Db, sql: &str, id: i64) {
+    db::on_pool!(db, |pool| sqlx::query(sql)
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+    .unwrap();
+}
+
 fn home_at(community_id: i64, address: &str) -> db::properties::PropertyFields {
     db::properties::PropertyFields {
         community_id,
@@ -668,16 +678,112 @@ async fn property_search_looks_in_the_home_and_its_community() {
     assert!(found(Scope::builder(a), "oak").await.is_empty());
     assert_eq!(found(Scope::builder(a), "creek").await, [described, plain]);
     moved.community_id = stone;
-    db::on_pool!(db, |pool| sqlx::query(
-        "UPDATE communities SET name = 'Stone Bluff' WHERE id = $1"
+    run(
+        db,
+        "UPDATE communities SET name = 'Stone Bluff' WHERE id = $1",
+        stone,
     )
-    .bind(stone)
-    .execute(pool)
-    .await
-    .map(|_| ()))
-    .unwrap();
+    .await;
     save(Some(plain), a, moved.clone()).await;
     assert_eq!(found(Scope::builder(a), "bluff").await, [plain]);
+    t.drop_db().await;
+}
+
+#[tokio::test]
+async fn search_pages_agree_with_the_whole_list_and_follow_changes() {
+    use db::properties::{PropertyFields, PropertyRow, Staffing, PROPERTIES};
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let a = builder(db, "Paged").await;
+    let orchard = community(db, a, "Orchard Hill").await;
+    let other = community(db, a, "Stone Field").await;
+    let staffing = &Staffing {
+        agents: &[],
+        team_ids: &[],
+    };
+    let save = |id: Option<i64>, fields: PropertyFields| async move {
+        db::properties::save(db, &Scope::All, id, a, &fields, staffing, &[], "t")
+            .await
+            .unwrap()
+            .unwrap()
+    };
+    let mut homes = Vec::new();
+    for n in 0..30 {
+        homes.push(save(None, home_at(orchard, &format!("{} Apple Way", 30 - n))).await);
+    }
+    save(None, home_at(other, "1 Pear Court")).await;
+    let query = |search: &str, order_by: &str, page: i64, limit: Option<i64>| ListQuery {
+        search: Some(search.into()),
+        order_by: Some(order_by.into()),
+        order: Some(Order::Asc),
+        page,
+        limit,
+        ..Default::default()
+    };
+    let ids = |page: db::list::Page<PropertyRow>| {
+        (
+            page.data.iter().map(|p| p.property_id).collect::<Vec<_>>(),
+            page.total,
+        )
+    };
+    let scope = Scope::builder(a);
+    let page = |search: &'static str, order_by: &'static str, n: i64| {
+        let scope = scope.clone();
+        async move {
+            ids(PROPERTIES
+                .page::<PropertyRow>(db, &scope, &query(search, order_by, n, Some(25)))
+                .await
+                .unwrap())
+        }
+    };
+    let whole = |search: &'static str, order_by: &'static str| {
+        let scope = scope.clone();
+        async move {
+            ids(PROPERTIES
+                .page::<PropertyRow>(db, &scope, &query(search, order_by, 0, None))
+                .await
+                .unwrap())
+            .0
+        }
+    };
+    // Every page of a search, asked again and in another order, is the whole list's slice.
+    for order_by in ["address_1", "property_id", "address_1"] {
+        let all = whole("orchard", order_by).await;
+        assert_eq!(all.len(), 30);
+        for _ in 0..2 {
+            assert_eq!(page("orchard", order_by, 0).await, (all[..25].to_vec(), 30));
+            assert_eq!(page("orchard", order_by, 1).await, (all[25..].to_vec(), 30));
+            assert_eq!(page("orchard", order_by, 2).await, (vec![], 30));
+        }
+    }
+    assert_eq!(whole("orchard", "property_id").await, homes);
+
+    // A home edited out of the search, a community renamed and a home removed each show at once.
+    save(Some(homes[0]), home_at(other, "30 Apple Way")).await;
+    assert_eq!(
+        page("orchard", "property_id", 0).await,
+        (homes[1..26].to_vec(), 29)
+    );
+    assert_eq!(page("stone", "address_1", 0).await.1, 2);
+    run(
+        db,
+        "UPDATE communities SET name = 'Orchard Vale' WHERE id = $1",
+        other,
+    )
+    .await;
+    assert_eq!(page("orchard", "property_id", 1).await.1, 31);
+    assert_eq!(page("stone", "address_1", 0).await.1, 0);
+    run(
+        db,
+        "DELETE FROM properties WHERE property_id = $1",
+        homes[29],
+    )
+    .await;
+    assert_eq!(page("orchard", "property_id", 1).await.1, 30);
+    assert_eq!(
+        page("apple", "property_id", 1).await,
+        (homes[25..29].to_vec(), 29)
+    );
     t.drop_db().await;
 }
 
@@ -744,14 +850,12 @@ async fn property_totals_follow_the_homes() {
         .await
         .unwrap();
     assert_eq!(totals(Scope::builder(a)).await, [3, 1, 1]);
-    db::on_pool!(db, |pool| sqlx::query(
-        "DELETE FROM properties WHERE property_id = $1"
+    run(
+        db,
+        "DELETE FROM properties WHERE property_id = $1",
+        homes[1],
     )
-    .bind(homes[1])
-    .execute(pool)
-    .await
-    .map(|_| ()))
-    .unwrap();
+    .await;
     assert_eq!(totals(Scope::builder(a)).await, [2, 0, 0]);
     assert_eq!(totals(Scope::All).await, [3, 1, 1]);
     let sold = db::visits::count_properties(db, &Scope::All, 13, None);

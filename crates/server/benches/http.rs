@@ -9,6 +9,8 @@
 mod large_world;
 
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use db::builders::NewBuilder;
@@ -202,14 +204,16 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 }
 
 /// Latency at one client, then throughput at 16 clients.
+/// Latency at one client and throughput at 16 of `calls`, taken in turn: a call comes round
+/// again only after every other, also across the clients.
 async fn measure(
     client: &HttpClient,
     port: u16,
-    call: &Call,
+    calls: &[Call],
     single: usize,
     concurrent_each: usize,
 ) -> Figures {
-    for _ in 0..10 {
+    for call in calls.iter().cycle().take(10.max(calls.len())) {
         let (status, body) = send(client, port, call).await;
         assert!(
             status < 300,
@@ -220,20 +224,22 @@ async fn measure(
         );
     }
     let mut times = Vec::with_capacity(single);
-    for _ in 0..single {
+    for call in calls.iter().cycle().take(single) {
         let start = Instant::now();
         send(client, port, call).await;
         times.push(start.elapsed());
     }
     times.sort();
+    let calls: Arc<[Call]> = calls.into();
+    let turn = Arc::new(AtomicUsize::new(0));
     let start = Instant::now();
     let mut tasks = Vec::new();
     for _ in 0..16 {
-        let client = client.clone();
-        let call = call.clone();
+        let (client, calls, turn) = (client.clone(), calls.clone(), turn.clone());
         tasks.push(tokio::spawn(async move {
             for _ in 0..concurrent_each {
-                send(&client, port, &call).await;
+                let call = &calls[turn.fetch_add(1, Ordering::Relaxed) % calls.len()];
+                send(&client, port, call).await;
             }
         }));
     }
@@ -278,7 +284,7 @@ async fn run_dialect(name: &str, test_db: &TestDb, data_dir: &std::path::Path) {
     println!(
         "| call | p50 ms | p95 ms | p99 ms | req/s (16 clients) |\n| --- | --- | --- | --- | --- |"
     );
-    let f = measure(&client, server.port, &sign_in, 100, 10).await;
+    let f = measure(&client, server.port, &[sign_in], 100, 10).await;
     println!(
         "| sign-in | {:.2} | {:.2} | {:.2} | {:.0} |",
         f.p50, f.p95, f.p99, f.rps
@@ -311,7 +317,7 @@ async fn run_dialect(name: &str, test_db: &TestDb, data_dir: &std::path::Path) {
             body: None,
             token: Some(token.clone()),
         };
-        let f = measure(&client, server.port, &call, 500, 100).await;
+        let f = measure(&client, server.port, &[call], 500, 100).await;
         worst_p95 = worst_p95.max(f.p95);
         println!(
             "| {label} | {:.2} | {:.2} | {:.2} | {:.0} |",

@@ -14,6 +14,13 @@ use server::config::{load_file, Cli, Command, Settings, StoreArgs, UserCommand, 
 use server::worker::Worker;
 use tracing_subscriber::EnvFilter;
 
+/// mimalloc, also in place of the C library's malloc (the `override` feature), so SQLite's
+/// allocations too: sqlx copies each value of each row SQLite reads on its worker thread and
+/// frees it on ours, and glibc's malloc makes such frees queue on the worker's arena lock (a
+/// third of Export All's time); mimalloc hands them back without a lock.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn init_logs(json: bool) {
     let filter = EnvFilter::try_from_env("TOURDESK_LOG")
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
