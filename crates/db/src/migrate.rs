@@ -33,6 +33,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(9, "0009_property_search"),
     migration!(10, "0010_list_totals"),
     migration!(11, "0011_list_versions"),
+    migration!(12, "0012_property_search_community"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

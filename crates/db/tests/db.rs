@@ -416,14 +416,7 @@ async fn visit_counts_per_day_follow_the_visits() {
     let db = &t.db;
     let b = builder(db, "Daybook").await;
     let home = home_at(community(db, b, "Daybook Commons").await, "1 Ledger Way");
-    let staffing = db::properties::Staffing {
-        agents: &[],
-        team_ids: &[],
-    };
-    let home = db::properties::save(db, &Scope::All, None, b, &home, &staffing, &[], "t")
-        .await
-        .unwrap()
-        .unwrap();
+    let home = save_home(db, b, None, &home).await;
     let at = |day: u32, hour: u32| Utc.with_ymd_and_hms(2026, 3, day, hour, 30, 0).unwrap();
     let customers: Vec<db::visits::NewCustomer> = [122, 124]
         .iter()
@@ -578,9 +571,26 @@ fn home_at(community_id: i64, address: &str) -> db::properties::PropertyFields {
     }
 }
 
+/// Creates a home of `builder_id`, or with an id saves that one; no staff, no photos.
+async fn save_home(
+    db: &db::Db,
+    builder_id: i64,
+    id: Option<i64>,
+    fields: &db::properties::PropertyFields,
+) -> i64 {
+    let staffing = db::properties::Staffing {
+        agents: &[],
+        team_ids: &[],
+    };
+    db::properties::save(db, &Scope::All, id, builder_id, fields, &staffing, &[], "t")
+        .await
+        .unwrap()
+        .unwrap()
+}
+
 #[tokio::test]
 async fn property_search_looks_in_the_home_and_its_community() {
-    use db::properties::{PropertyFields, PropertyRow, Staffing, PROPERTIES};
+    use db::properties::{PropertyFields, PropertyRow, PROPERTIES};
     let t = TestDb::new().await.unwrap();
     let db = &t.db;
     let a = builder(db, "Searchable").await;
@@ -588,18 +598,9 @@ async fn property_search_looks_in_the_home_and_its_community() {
     let willow = community(db, a, "Willow Creek").await;
     let stone = community(db, a, "Stone Ridge").await;
     let park = community(db, b, "Willow Park").await;
-    let staffing = &Staffing {
-        agents: &[],
-        team_ids: &[],
+    let home = |builder_id: i64, fields: PropertyFields| async move {
+        save_home(db, builder_id, None, &fields).await
     };
-    // Creates a home, or with an id saves that one.
-    let save = |id: Option<i64>, builder_id: i64, fields: PropertyFields| async move {
-        db::properties::save(db, &Scope::All, id, builder_id, &fields, staffing, &[], "t")
-            .await
-            .unwrap()
-            .unwrap()
-    };
-    let home = |builder_id: i64, fields: PropertyFields| save(None, builder_id, fields);
     let described = home(
         a,
         PropertyFields {
@@ -673,7 +674,7 @@ async fn property_search_looks_in_the_home_and_its_community() {
 
     // Edits and a renamed community are searched at once.
     let mut moved = denver(willow, "9 Quarry Street");
-    save(Some(plain), a, moved.clone()).await;
+    save_home(db, a, Some(plain), &moved).await;
     assert_eq!(found(Scope::builder(a), "quarry").await, [plain]);
     assert!(found(Scope::builder(a), "oak").await.is_empty());
     assert_eq!(found(Scope::builder(a), "creek").await, [described, plain]);
@@ -684,34 +685,44 @@ async fn property_search_looks_in_the_home_and_its_community() {
         stone,
     )
     .await;
-    save(Some(plain), a, moved.clone()).await;
+    save_home(db, a, Some(plain), &moved).await;
     assert_eq!(found(Scope::builder(a), "bluff").await, [plain]);
+    run(
+        db,
+        "UPDATE communities SET name = 'Willow Glen' WHERE id = $1",
+        willow,
+    )
+    .await;
+    assert_eq!(
+        found(Scope::builder(a), "glen").await,
+        [described],
+        "a rename alone"
+    );
+    assert!(found(Scope::builder(a), "creek").await.is_empty());
     t.drop_db().await;
 }
 
 #[tokio::test]
 async fn search_pages_agree_with_the_whole_list_and_follow_changes() {
-    use db::properties::{PropertyFields, PropertyRow, Staffing, PROPERTIES};
+    use db::properties::{PropertyRow, PROPERTIES};
     let t = TestDb::new().await.unwrap();
     let db = &t.db;
     let a = builder(db, "Paged").await;
     let orchard = community(db, a, "Orchard Hill").await;
     let other = community(db, a, "Stone Field").await;
-    let staffing = &Staffing {
-        agents: &[],
-        team_ids: &[],
-    };
-    let save = |id: Option<i64>, fields: PropertyFields| async move {
-        db::properties::save(db, &Scope::All, id, a, &fields, staffing, &[], "t")
-            .await
-            .unwrap()
-            .unwrap()
-    };
     let mut homes = Vec::new();
     for n in 0..30 {
-        homes.push(save(None, home_at(orchard, &format!("{} Apple Way", 30 - n))).await);
+        homes.push(
+            save_home(
+                db,
+                a,
+                None,
+                &home_at(orchard, &format!("{} Apple Way", 30 - n)),
+            )
+            .await,
+        );
     }
-    save(None, home_at(other, "1 Pear Court")).await;
+    save_home(db, a, None, &home_at(other, "1 Pear Court")).await;
     let query = |search: &str, order_by: &str, page: i64, limit: Option<i64>| ListQuery {
         search: Some(search.into()),
         order_by: Some(order_by.into()),
@@ -759,7 +770,7 @@ async fn search_pages_agree_with_the_whole_list_and_follow_changes() {
     assert_eq!(whole("orchard", "property_id").await, homes);
 
     // A home edited out of the search, a community renamed and a home removed each show at once.
-    save(Some(homes[0]), home_at(other, "30 Apple Way")).await;
+    save_home(db, a, Some(homes[0]), &home_at(other, "30 Apple Way")).await;
     assert_eq!(
         page("orchard", "property_id", 0).await,
         (homes[1..26].to_vec(), 29)
@@ -789,15 +800,11 @@ async fn search_pages_agree_with_the_whole_list_and_follow_changes() {
 
 #[tokio::test]
 async fn property_totals_follow_the_homes() {
-    use db::properties::{PropertyFields, PropertyRow, Staffing, PROPERTIES};
+    use db::properties::{PropertyFields, PropertyRow, PROPERTIES};
     let t = TestDb::new().await.unwrap();
     let db = &t.db;
     let a = builder(db, "Tallied").await;
     let b = builder(db, "Untallied").await;
-    let staffing = &Staffing {
-        agents: &[],
-        team_ids: &[],
-    };
     let mut homes = Vec::new();
     for (builder_id, disposition_id) in [(a, 11), (a, 11), (a, 13), (b, 11)] {
         let fields = PropertyFields {
@@ -807,21 +814,7 @@ async fn property_totals_follow_the_homes() {
                 "1 Count Road",
             )
         };
-        homes.push(
-            db::properties::save(
-                db,
-                &Scope::All,
-                None,
-                builder_id,
-                &fields,
-                staffing,
-                &[],
-                "t",
-            )
-            .await
-            .unwrap()
-            .unwrap(),
-        );
+        homes.push(save_home(db, builder_id, None, &fields).await);
     }
     // Counted from the totals (no filter, or the disposition) and from the homes themselves
     // (a filter the totals do not have); both must agree.
