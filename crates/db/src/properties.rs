@@ -54,6 +54,7 @@ pub const PROPERTIES: ListSpec = ListSpec {
         scope_column: "builder_id",
         column: "name",
     }],
+    // On SQLite, the home's text and its community's name (migration 0012).
     search_index: "property_search",
     sort_columns: &[
         ("property_id", "p.property_id"),
@@ -175,19 +176,25 @@ pub async fn get(db: &Db, scope: &Scope, property_id: i64) -> Result<Option<Prop
 }
 
 /// The staff on a property: (user id, is_project_manager), program managers first.
-pub async fn agents(db: &Db, property_id: i64) -> Result<Vec<(i64, bool)>> {
-    on_pool!(db, |pool| {
-        sqlx::query_as("SELECT user_id, is_project_manager FROM property_agents WHERE property_id = $1 ORDER BY is_project_manager DESC, user_id")
-            .bind(property_id)
-            .fetch_all(pool)
-            .await
-    })
+/// A staff member assigned to a home.
+#[derive(Debug, Clone, FromRow)]
+pub struct AssignedStaff {
+    pub user_id: i64,
+    pub username: String,
+    pub firstname: String,
+    pub lastname: String,
+    pub phone: String,
+    pub email: String,
+    pub is_project_manager: bool,
 }
 
-pub async fn team_ids(db: &Db, property_id: i64) -> Result<Vec<i64>> {
+/// The staff assigned to a home, project managers first.
+pub async fn assigned_staff(db: &Db, property_id: i64) -> Result<Vec<AssignedStaff>> {
     on_pool!(db, |pool| {
-        sqlx::query_scalar(
-            "SELECT team_id FROM property_teams WHERE property_id = $1 ORDER BY team_id",
+        sqlx::query_as(
+            "SELECT u.user_id, u.username, u.firstname, u.lastname, u.phone, u.email, a.is_project_manager \
+             FROM property_agents a JOIN users u ON u.user_id = a.user_id \
+             WHERE a.property_id = $1 ORDER BY a.is_project_manager DESC, a.user_id",
         )
         .bind(property_id)
         .fetch_all(pool)

@@ -96,12 +96,26 @@ pub async fn of_builder(db: &Db, scope: &Scope, builder_id: i64) -> Result<Vec<T
     if !scope.allows(builder_id) {
         return Ok(Vec::new());
     }
+    with_members(db, "t.builder_id = $1", builder_id).await
+}
+
+/// The teams assigned to a home, within the caller's scope, with members, by name.
+pub async fn of_property(db: &Db, scope: &Scope, property_id: i64) -> Result<Vec<Team>> {
+    let condition = format!(
+        "t.id IN (SELECT team_id FROM property_teams WHERE property_id = $1) AND {}",
+        scope.condition("t.builder_id")
+    );
+    with_members(db, &condition, property_id).await
+}
+
+/// The teams meeting `condition` (on `t`, with `$1` bound to `id`), with members, by name.
+async fn with_members(db: &Db, condition: &str, id: i64) -> Result<Vec<Team>> {
     let sql = format!(
-        "SELECT {} FROM {} WHERE t.builder_id = $1 ORDER BY lower(t.name), t.id",
+        "SELECT {} FROM {} WHERE {condition} ORDER BY lower(t.name), t.id",
         TEAMS.columns, TEAMS.from
     );
     let rows: Vec<TeamRow> = on_pool!(db, |pool| sqlx::query_as(&sql)
-        .bind(builder_id)
+        .bind(id)
         .fetch_all(pool)
         .await)?;
     let mut teams = Vec::with_capacity(rows.len());

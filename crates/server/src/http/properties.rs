@@ -712,24 +712,20 @@ fn stored_hours<T: serde::de::DeserializeOwned>(text: &Option<String>) -> Option
 }
 
 async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResult<PropertyDetail> {
-    let mut agents = Vec::new();
-    for (user_id, is_project_manager) in db::properties::agents(&state.db, p.property_id).await? {
-        if let Some(u) = db::users::find_by_id(&state.db, user_id).await? {
-            agents.push(PropertyAgent {
-                agent_username_camel: u.username.clone(),
-                agent_username: u.username,
-                firstname: u.firstname,
-                lastname: u.lastname,
-                phone: u.phone,
-                email: u.email,
-                is_project_manager,
-            });
-        }
-    }
-    let mut teams = Vec::new();
-    for team_id in db::properties::team_ids(&state.db, p.property_id).await? {
-        teams.extend(db::teams::get(&state.db, &caller.scope, team_id).await?);
-    }
+    let agents = db::properties::assigned_staff(&state.db, p.property_id)
+        .await?
+        .into_iter()
+        .map(|a| PropertyAgent {
+            agent_username_camel: a.username.clone(),
+            agent_username: a.username,
+            firstname: a.firstname,
+            lastname: a.lastname,
+            phone: a.phone,
+            email: a.email,
+            is_project_manager: a.is_project_manager,
+        })
+        .collect();
+    let teams = db::teams::of_property(&state.db, &caller.scope, p.property_id).await?;
     let mut timeline = db::list::ListQuery {
         order_by: Some("visited_on".into()),
         order: Some(domain::lists::Order::Desc),
@@ -1060,12 +1056,10 @@ pub async fn remove_agent(
             "You cannot remove yourself",
         ));
     }
-    let staff = db::properties::agents(&state.db, property.property_id).await?;
-    if staff
-        .iter()
-        .filter(|(_, pm)| *pm)
-        .all(|(u, _)| *u == user.user_id)
-        && staff.iter().any(|(u, pm)| *u == user.user_id && *pm)
+    let staff = db::properties::assigned_staff(&state.db, property.property_id).await?;
+    let managers = || staff.iter().filter(|a| a.is_project_manager);
+    if managers().all(|a| a.user_id == user.user_id)
+        && managers().any(|a| a.user_id == user.user_id)
     {
         return Err(ApiError::field(
             "agentUsername",
