@@ -116,7 +116,7 @@ pub fn check(form: PropertyForm, object: &serde_json::Map<String, Value>) -> Fie
     }
     match number(object.get("price")) {
         Ok(None) => {}
-        Ok(Some(n)) if n >= 0.0 && n < 1e12 => {}
+        Ok(Some(n)) if (0.0..1e12).contains(&n) => {}
         _ => {
             let message = if form == PropertyForm::Wizard {
                 "Price must be a number"

@@ -338,6 +338,48 @@ pub fn int_keys(keys: &[i64]) -> Vec<Value> {
     keys.iter().map(|k| Value::from(*k)).collect()
 }
 
+/// The three export calls of a list area — Export (CSV of selected rows), Export All (CSV of the
+/// filtered list) and Print (PDF of selected rows) — written once for every area.
+#[macro_export]
+macro_rules! list_exports {
+    (tag = $tag:literal, row = $row:ty, selection = $selection:ty, keys = $keys:path,
+     export = $export:literal, export_all = $export_all:literal, print = $print:literal) => {
+        #[utoipa::path(post, path = $export, tag = $tag, request_body = $selection,
+            responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
+        pub async fn export(
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            caller: $crate::auth::Caller,
+            $crate::app::JsonBody(request): $crate::app::JsonBody<$selection>,
+        ) -> $crate::error::ApiResult<axum::response::Response> {
+            caller.require_console()?;
+            $crate::exports::export_selected::<$row>(&state.db, &caller.scope, &$keys(&request.selection)).await
+        }
+
+        #[utoipa::path(post, path = $export_all, tag = $tag, request_body = $crate::exports::ExportAllRequest,
+            responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = $crate::error::ErrorBody)),
+            security(("bearer" = [])))]
+        pub async fn export_all(
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            caller: $crate::auth::Caller,
+            $crate::app::JsonBody(request): $crate::app::JsonBody<$crate::exports::ExportAllRequest>,
+        ) -> $crate::error::ApiResult<axum::response::Response> {
+            caller.require_console()?;
+            $crate::exports::export_all::<$row>(&state.db, &caller.scope, &request)
+        }
+
+        #[utoipa::path(post, path = $print, tag = $tag, request_body = $selection,
+            responses((status = 200, content_type = "application/pdf", body = String)), security(("bearer" = [])))]
+        pub async fn print(
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            caller: $crate::auth::Caller,
+            $crate::app::JsonBody(request): $crate::app::JsonBody<$selection>,
+        ) -> $crate::error::ApiResult<axum::response::Response> {
+            caller.require_console()?;
+            $crate::exports::print_selected::<$row>(&state.db, &caller.scope, &$keys(&request.selection)).await
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -379,46 +421,4 @@ mod tests {
         };
         assert!(bad.params().is_err());
     }
-}
-
-/// The three export calls of a list area — Export (CSV of selected rows), Export All (CSV of the
-/// filtered list) and Print (PDF of selected rows) — written once for every area.
-#[macro_export]
-macro_rules! list_exports {
-    (tag = $tag:literal, row = $row:ty, selection = $selection:ty, keys = $keys:path,
-     export = $export:literal, export_all = $export_all:literal, print = $print:literal) => {
-        #[utoipa::path(post, path = $export, tag = $tag, request_body = $selection,
-            responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
-        pub async fn export(
-            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
-            caller: $crate::auth::Caller,
-            $crate::app::JsonBody(request): $crate::app::JsonBody<$selection>,
-        ) -> $crate::error::ApiResult<axum::response::Response> {
-            caller.require_console()?;
-            $crate::exports::export_selected::<$row>(&state.db, &caller.scope, &$keys(&request.selection)).await
-        }
-
-        #[utoipa::path(post, path = $export_all, tag = $tag, request_body = $crate::exports::ExportAllRequest,
-            responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = $crate::error::ErrorBody)),
-            security(("bearer" = [])))]
-        pub async fn export_all(
-            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
-            caller: $crate::auth::Caller,
-            $crate::app::JsonBody(request): $crate::app::JsonBody<$crate::exports::ExportAllRequest>,
-        ) -> $crate::error::ApiResult<axum::response::Response> {
-            caller.require_console()?;
-            $crate::exports::export_all::<$row>(&state.db, &caller.scope, &request)
-        }
-
-        #[utoipa::path(post, path = $print, tag = $tag, request_body = $selection,
-            responses((status = 200, content_type = "application/pdf", body = String)), security(("bearer" = [])))]
-        pub async fn print(
-            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
-            caller: $crate::auth::Caller,
-            $crate::app::JsonBody(request): $crate::app::JsonBody<$selection>,
-        ) -> $crate::error::ApiResult<axum::response::Response> {
-            caller.require_console()?;
-            $crate::exports::print_selected::<$row>(&state.db, &caller.scope, &$keys(&request.selection)).await
-        }
-    };
 }

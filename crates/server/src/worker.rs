@@ -19,7 +19,7 @@ impl Worker {
     pub async fn run(self) {
         let mut ticks: u64 = 0;
         loop {
-            if ticks % 120 == 0 {
+            if ticks.is_multiple_of(120) {
                 if let Err(error) =
                     jobs::requeue_stale(&self.db, chrono::Duration::minutes(5)).await
                 {

@@ -286,7 +286,7 @@ pub async fn get_agent(
         .selected::<AgentRow>(
             &state.db,
             &caller.scope,
-            &exports::text_keys(&[user.username.clone()]),
+            &exports::text_keys(std::slice::from_ref(&user.username)),
         )
         .await?;
     db::users::attach_groups(&state.db, &mut rows).await?;
