@@ -239,12 +239,31 @@ impl Db {
         Ok(db)
     }
 
-    /// Settles PostgreSQL after a bulk load: reclaims the row versions the load left behind and
-    /// refreshes the planner's statistics, as autovacuum does in time on a live database
-    /// (SQLite plans from its indexes alone and updates in place).
+    /// Keeps SQLite's planner statistics current, as PostgreSQL's autovacuum does its own:
+    /// `PRAGMA optimize` analyses each table never analysed or whose size has changed many
+    /// times over since (0x10002: every table, not only those this connection has read). The
+    /// worker runs it when the server starts and then every hour. Without statistics SQLite
+    /// takes any builder condition for a narrow one, and sorts an enterprise's 50,000 homes
+    /// instead of walking an order index. Whole indexes are read: a sample (`analysis_limit`)
+    /// reads the first entries of an index, all of one builder, and so counts one builder's
+    /// homes as a fifth of 50,000.
+    pub async fn refresh_statistics(&self) -> Result<()> {
+        if let Db::Sqlite(pool) = self {
+            sqlx::query("PRAGMA optimize = 0x10002")
+                .execute(pool)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Settles the database after a bulk load: on PostgreSQL reclaims the row versions the load
+    /// left behind; on both refreshes the planner's statistics, as a live database does in time.
     pub async fn settle_after_bulk_load(&self) -> Result<()> {
-        if let Db::Postgres(pool) = self {
-            sqlx::query("VACUUM ANALYZE").execute(pool).await?;
+        match self {
+            Db::Postgres(pool) => {
+                sqlx::query("VACUUM ANALYZE").execute(pool).await?;
+            }
+            Db::Sqlite(_) => self.refresh_statistics().await?,
         }
         Ok(())
     }

@@ -859,3 +859,24 @@ async fn property_totals_follow_the_homes() {
     );
     t.drop_db().await;
 }
+
+#[tokio::test]
+async fn sqlite_keeps_planner_statistics() {
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let a = builder(db, "Counted").await;
+    let commons = community(db, a, "Counted Commons").await;
+    for n in 0..3 {
+        save_home(db, a, None, &home_at(commons, &format!("{n} Tally Road"))).await;
+    }
+    db.refresh_statistics().await.unwrap();
+    if let db::Db::Sqlite(pool) = db {
+        let analysed: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_stat1 WHERE tbl = 'properties'")
+                .fetch_one(pool)
+                .await
+                .unwrap();
+        assert!(analysed > 0, "the homes' indexes have statistics");
+    }
+    t.drop_db().await;
+}

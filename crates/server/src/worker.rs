@@ -4,10 +4,13 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use db::jobs::{self, Job};
 use db::Db;
+
+/// How often the database's planner statistics are brought up to date (`Db::refresh_statistics`).
+const STATISTICS_EVERY: Duration = Duration::from_secs(3600);
 
 pub struct Worker {
     pub db: Db,
@@ -18,6 +21,7 @@ impl Worker {
     /// Runs until the process ends.
     pub async fn run(self) {
         let mut ticks: u64 = 0;
+        let mut statistics_refreshed: Option<Instant> = None;
         loop {
             if ticks.is_multiple_of(120) {
                 if let Err(error) =
@@ -27,6 +31,12 @@ impl Worker {
                 }
             }
             ticks += 1;
+            if statistics_refreshed.is_none_or(|at| at.elapsed() >= STATISTICS_EVERY) {
+                statistics_refreshed = Some(Instant::now());
+                if let Err(error) = self.db.refresh_statistics().await {
+                    tracing::warn!(%error, "could not refresh the planner's statistics");
+                }
+            }
             match self.run_one().await {
                 Ok(true) => continue,
                 Ok(false) => {}
