@@ -35,6 +35,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(11, "0011_list_versions"),
     migration!(12, "0012_property_search_community"),
     migration!(13, "0013_list_sort_orders"),
+    migration!(14, "0014_community_sort_orders"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {
