@@ -495,15 +495,20 @@ async fn in_scope(db: &Db, scope: &Scope, community_id: i64) -> Result<bool> {
     Ok(count > 0)
 }
 
+/// A community's access codes, as its Automations tab sets them.
+pub struct CommunityCodes<'a> {
+    pub backup: &'a str,
+    pub trade: &'a str,
+    pub sales: &'a str,
+    pub hub: &'a str,
+}
+
 /// Sets a community's access codes; false when it is not in the scope.
 pub async fn set_codes(
     db: &Db,
     scope: &Scope,
     id: i64,
-    backup: &str,
-    trade: &str,
-    sales: &str,
-    hub: &str,
+    codes: &CommunityCodes<'_>,
     author: &str,
 ) -> Result<bool> {
     let sql = format!(
@@ -513,10 +518,10 @@ pub async fn set_codes(
     );
     on_pool!(db, |pool| {
         sqlx::query(&sql)
-            .bind(backup)
-            .bind(trade)
-            .bind(sales)
-            .bind(hub)
+            .bind(codes.backup)
+            .bind(codes.trade)
+            .bind(codes.sales)
+            .bind(codes.hub)
             .bind(now())
             .bind(author)
             .bind(id)

@@ -5,11 +5,15 @@ use serde_json::Value;
 
 use crate::validation::FieldErrors;
 
+/// A field that holds something other than a number or blank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotANumber;
+
 /// A numeric field as forms send it: a number, a numeric text, or blank (missing).
-pub fn number(value: Option<&Value>) -> Result<Option<f64>, ()> {
+pub fn number(value: Option<&Value>) -> Result<Option<f64>, NotANumber> {
     match value {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(n)) => n.as_f64().map(Some).ok_or(()),
+        Some(Value::Number(n)) => n.as_f64().map(Some).ok_or(NotANumber),
         Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
         Some(Value::String(s)) => s
             .trim()
@@ -17,8 +21,8 @@ pub fn number(value: Option<&Value>) -> Result<Option<f64>, ()> {
             .ok()
             .filter(|n| n.is_finite())
             .map(Some)
-            .ok_or(()),
-        Some(_) => Err(()),
+            .ok_or(NotANumber),
+        Some(_) => Err(NotANumber),
     }
 }
 
@@ -106,7 +110,7 @@ pub fn check(form: PropertyForm, object: &serde_json::Map<String, Value>) -> Fie
     for rule in &NUMBER_RULES {
         match number(object.get(rule.field)) {
             Ok(Some(n)) if n >= 0.0 && n.fract() == 0.0 && n < 1e9 => {}
-            Ok(Some(_)) | Err(()) => {
+            Ok(Some(_)) | Err(NotANumber) => {
                 errors.insert(rule.field.into(), "Must be a number".into());
             }
             Ok(None) => {
@@ -151,7 +155,7 @@ pub fn check(form: PropertyForm, object: &serde_json::Map<String, Value>) -> Fie
                 Ok(None) => {
                     errors.insert(field.into(), format!("{label} is required"));
                 }
-                Err(()) => {
+                Err(NotANumber) => {
                     errors.insert(field.into(), "Must be a number".into());
                 }
             }
@@ -238,8 +242,8 @@ mod tests {
     fn numbers_from_forms() {
         assert_eq!(number(Some(&json!("12"))), Ok(Some(12.0)));
         assert_eq!(number(Some(&json!(""))), Ok(None));
-        assert_eq!(number(Some(&json!("1e500"))), Err(()));
-        assert_eq!(number(Some(&json!(true))), Err(()));
+        assert_eq!(number(Some(&json!("1e500"))), Err(NotANumber));
+        assert_eq!(number(Some(&json!(true))), Err(NotANumber));
     }
 
     #[test]

@@ -130,12 +130,16 @@ fn start(url: Option<&str>, data_dir: &std::path::Path) -> (Server, Duration) {
         command.env("DATABASE_URL", url);
     }
     let started = Instant::now();
-    let child = command
-        .spawn()
-        .expect("run the release binary (make bench builds it)");
+    // Held from the start, so a server that never listens is stopped (Drop) as the bench fails.
+    let server = Server {
+        child: command
+            .spawn()
+            .expect("run the release binary (make bench builds it)"),
+        port,
+    };
     loop {
         if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return (Server { child, port }, started.elapsed());
+            return (server, started.elapsed());
         }
         assert!(
             started.elapsed() < Duration::from_secs(30),

@@ -508,14 +508,17 @@ pub async fn automation_codes(
     ApiError::check(errors)?;
     domain::community::check_sync_codes(&[trade, sales, backup])
         .map_err(|m| ApiError::field("codes", m))?;
+    let access_codes = db::communities::CommunityCodes {
+        backup,
+        trade,
+        sales,
+        hub: &hub,
+    };
     db::communities::set_codes(
         &state.db,
         &caller.scope,
         id,
-        backup,
-        trade,
-        sales,
-        &hub,
+        &access_codes,
         &caller.user.username,
     )
     .await?;
