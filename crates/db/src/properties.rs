@@ -175,7 +175,6 @@ pub async fn get(db: &Db, scope: &Scope, property_id: i64) -> Result<Option<Prop
         .await)
 }
 
-/// The staff on a property: (user id, is_project_manager), program managers first.
 /// A staff member assigned to a home.
 #[derive(Debug, Clone, FromRow)]
 pub struct AssignedStaff {
