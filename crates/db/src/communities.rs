@@ -59,6 +59,7 @@ pub const COMMUNITIES: ListSpec = ListSpec {
     totals: "",
     totals_columns: &[],
     version: "",
+    sort_runs: &[],
 };
 
 #[derive(Debug, Clone, Serialize, FromRow, ToSchema)]

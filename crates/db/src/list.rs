@@ -54,6 +54,27 @@ pub struct ListSpec {
     /// then keeps the ordered keys of all matches (`list_keys`), and while the count stands,
     /// any page of that search reads only its own rows. Needs `base`.
     pub version: &'static str,
+    /// Sorts by the name of a row another table holds, read as runs (see [`SortRuns`]).
+    pub sort_runs: &'static [SortRuns],
+}
+
+/// A sort by the name of a row of another table the list row refers to (a disposition, a lock
+/// status), read as runs: one per name in the names' order, each the list rows referring to it
+/// in key order. A page then walks an index on `(reference, key)` from its own run on, instead
+/// of sorting every row in scope by the name, which no index of the list's table can give.
+/// Needs `base` and an integer key.
+pub struct SortRuns {
+    /// The sort's name in `sort_columns`, whose expression is the referred row's name.
+    pub sort: &'static str,
+    /// The list row's reference, e.g. `p.disposition_id`.
+    pub reference: &'static str,
+    /// Every row the reference can name as `run_key` (its key) and `run_name` (the sort's
+    /// expression for it), e.g. `SELECT catalog_id AS run_key, lower(name) AS run_name FROM
+    /// catalog WHERE catalog_type_id = 1`.
+    pub names: &'static str,
+    /// Whether the reference can be missing: those rows are a run of their own, where the
+    /// database orders a missing name (first ascending on SQLite, last on PostgreSQL).
+    pub nullable: bool,
 }
 
 /// A column of another table a search looks in, through the list row's reference to that
@@ -396,9 +417,8 @@ impl ListSpec {
         matches: &str,
         limit: i64,
     ) -> Result<Page<T>> {
-        let order = self.order_clause(query);
         let kept = format!("{matches}\u{0}{:?}", statement.values);
-        on_pool!(db, |pool| {
+        let keys: Arc<[i64]> = on_pool!(db, |pool| {
             // The version first: a change committed after it makes the keys read below newer
             // than their version, never older, and the next request reads them again.
             let version: i64 =
@@ -410,7 +430,7 @@ impl ListSpec {
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .get(&kept, version);
-            let keys = match cached {
+            match cached {
                 Some(keys) => keys,
                 None => {
                     let joined: Option<String> =
@@ -431,31 +451,118 @@ impl ListSpec {
                         .put(kept, version, keys.clone());
                     keys
                 }
-            };
-            let first =
-                usize::try_from(query.page.max(0).saturating_mul(limit)).unwrap_or(usize::MAX);
-            let on_page: Vec<String> = keys
+            }
+        });
+        let first = usize::try_from(query.page.max(0).saturating_mul(limit)).unwrap_or(usize::MAX);
+        let on_page: Vec<i64> = keys
+            .iter()
+            .skip(first)
+            .take(usize::try_from(limit).unwrap_or(0))
+            .copied()
+            .collect();
+        Ok(Page {
+            data: self.rows_of(db, query, &on_page).await?,
+            total: keys.len() as i64,
+        })
+    }
+
+    /// The rows of `keys`, with every join, in the request's order.
+    async fn rows_of<T: Row>(&self, db: &Db, query: &ListQuery, keys: &[i64]) -> Result<Vec<T>> {
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        let keys: Vec<String> = keys.iter().map(i64::to_string).collect();
+        let sql = format!(
+            "SELECT {} FROM {} WHERE {} IN ({}) {}",
+            self.columns,
+            self.from,
+            self.key_column,
+            keys.join(","),
+            self.order_clause(query)
+        );
+        on_pool!(db, |pool| sqlx::query_as::<_, T>(&sql)
+            .fetch_all(pool)
+            .await)
+    }
+
+    /// The request's sort, when it is read as runs.
+    fn runs(&self, query: &ListQuery) -> Option<&SortRuns> {
+        let name = query.order_by.as_deref().unwrap_or(self.default_sort.0);
+        self.sort_runs.iter().find(|runs| runs.sort == name)
+    }
+
+    /// The keys of a page sorted by `runs`: each run's rows meeting the request's conditions in
+    /// key order, run after run in the names' order, from the page's first row on. Runs wholly
+    /// before the page are skipped by their counts.
+    async fn keys_of_runs(
+        &self,
+        db: &Db,
+        query: &ListQuery,
+        statement: &Statement,
+        runs: &SortRuns,
+        keys_from: &str,
+        limit: i64,
+    ) -> Result<Vec<i64>> {
+        let (_, dir) = self.sort(query);
+        let names = format!(
+            "SELECT run_key, run_name FROM ({}) r ORDER BY run_name {dir}, run_key {dir}",
+            runs.names
+        );
+        let (reference, cond) = (runs.reference, &statement.where_sql);
+        on_pool!(db, |pool| {
+            let names: Vec<(i64, Option<String>)> = sqlx::query_as(&names).fetch_all(pool).await?;
+            // Rows named alike are one run, ordered by key across those names as the sort
+            // orders them.
+            let mut named: Vec<Vec<String>> = Vec::new();
+            for (at, (key, name)) in names.iter().enumerate() {
+                match named.last_mut() {
+                    Some(run) if at > 0 && names[at - 1].1 == *name => run.push(key.to_string()),
+                    _ => named.push(vec![key.to_string()]),
+                }
+            }
+            let mut run_conditions: Vec<String> = named
                 .iter()
-                .skip(first)
-                .take(usize::try_from(limit).unwrap_or(0))
-                .map(i64::to_string)
+                .map(|keys| format!("{reference} IN ({})", keys.join(",")))
                 .collect();
-            let data = if on_page.is_empty() {
-                Vec::new()
-            } else {
+            if runs.nullable {
+                let missing = format!("{reference} IS NULL");
+                if matches!(db, Db::Sqlite(_)) == (dir == "ASC") {
+                    run_conditions.insert(0, missing);
+                } else {
+                    run_conditions.push(missing);
+                }
+            }
+            let mut skip = query.page.max(0).saturating_mul(limit);
+            let mut keys: Vec<i64> = Vec::new();
+            for run in run_conditions {
+                let wanted = limit - keys.len() as i64;
+                if wanted <= 0 {
+                    break;
+                }
+                if skip > 0 {
+                    let count_sql =
+                        format!("SELECT COUNT(*) FROM {keys_from} WHERE {cond} AND {run}");
+                    let count: i64 =
+                        bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
+                            .fetch_one(pool)
+                            .await?;
+                    if count <= skip {
+                        skip -= count;
+                        continue;
+                    }
+                }
                 let sql = format!(
-                    "SELECT {} FROM {} WHERE {} IN ({}) {order}",
-                    self.columns,
-                    self.from,
-                    self.key_column,
-                    on_page.join(",")
+                    "SELECT {key} FROM {keys_from} WHERE {cond} AND {run} ORDER BY {tie} {dir} LIMIT {wanted} OFFSET {skip}",
+                    key = self.key_column,
+                    tie = self.tie_breaker,
                 );
-                sqlx::query_as::<_, T>(&sql).fetch_all(pool).await?
-            };
-            Ok(Page {
-                data,
-                total: keys.len() as i64,
-            })
+                let run_keys: Vec<i64> = bind_values!(sqlx::query_scalar(&sql), &statement.values)
+                    .fetch_all(pool)
+                    .await?;
+                keys.extend(run_keys);
+                skip = 0;
+            }
+            Ok(keys)
         })
     }
 
@@ -530,6 +637,25 @@ impl ListSpec {
             return self
                 .page_of_kept_keys(db, query, &statement, &matches, limit)
                 .await;
+        }
+        if let (Some(runs), Some(limit), false) = (self.runs(query), query.limit, searching) {
+            if let Some(keys_from) = self.narrowest_from(&[&statement.where_sql, runs.reference]) {
+                let keys = self
+                    .keys_of_runs(db, query, &statement, runs, &keys_from, limit)
+                    .await?;
+                let data = self.rows_of(db, query, &keys).await?;
+                // A first page short of its limit holds every row.
+                let total = if query.page <= 0 && (keys.len() as i64) < limit {
+                    keys.len() as i64
+                } else {
+                    on_pool!(db, |pool| {
+                        bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
+                            .fetch_one(pool)
+                            .await
+                    })?
+                };
+                return Ok(Page { data, total });
+            }
         }
         let sql = match (keys_from, &window) {
             // The page's keys with only the joins the request needs, then every join for those

@@ -36,6 +36,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(12, "0012_property_search_community"),
     migration!(13, "0013_list_sort_orders"),
     migration!(14, "0014_community_sort_orders"),
+    migration!(15, "0015_lock_status_order"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::list::{ListSpec, SearchThrough};
+use crate::list::{ListSpec, SearchThrough, SortRuns};
 use crate::{now, on_pool, Db, Result, Scope};
 
 /// One row of the properties list.
@@ -82,6 +82,21 @@ pub const PROPERTIES: ListSpec = ListSpec {
     totals_columns: &["p.builder_id", "p.disposition_id"],
     // Homes, communities, builders and catalog names (migration 0011).
     version: "homes",
+    // Dispositions (catalog type 1) and lock statuses (type 7, missing without a lock).
+    sort_runs: &[
+        SortRuns {
+            sort: "disposition",
+            reference: "p.disposition_id",
+            names: "SELECT catalog_id AS run_key, lower(name) AS run_name FROM catalog WHERE catalog_type_id = 1",
+            nullable: false,
+        },
+        SortRuns {
+            sort: "lock_status",
+            reference: "p.lock_status_id",
+            names: "SELECT catalog_id AS run_key, lower(name) AS run_name FROM catalog WHERE catalog_type_id = 7",
+            nullable: true,
+        },
+    ],
 };
 
 /// Everything the property forms save, as stored.
@@ -436,8 +451,6 @@ pub async fn pending_events(db: &Db, builder_id: i64) -> Result<Vec<(String, Str
     })
 }
 
-/// Changes a property's disposition (and records its events) in one transaction; false when the
-/// property is not in the scope.
 /// Records the status of a home's lock (a catalogue lock status; none: no lock installed).
 pub async fn set_lock_status(
     db: &Db,
@@ -454,6 +467,8 @@ pub async fn set_lock_status(
     .map(|done| done.rows_affected() == 1))
 }
 
+/// Changes a property's disposition (and records its events) in one transaction; false when the
+/// property is not in the scope.
 pub async fn set_disposition(
     db: &Db,
     scope: &Scope,

@@ -46,6 +46,7 @@ pub const TEAMS: ListSpec = ListSpec {
     totals: "",
     totals_columns: &[],
     version: "",
+    sort_runs: &[],
 };
 
 /// A team with its members.

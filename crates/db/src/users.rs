@@ -165,6 +165,7 @@ pub const AGENTS: ListSpec = ListSpec {
     totals: "",
     totals_columns: &[],
     version: "",
+    sort_runs: &[],
 };
 
 /// Fills in the groups of each row with one query.

@@ -62,6 +62,7 @@ pub const VISITS: ListSpec = ListSpec {
     totals: "SELECT CAST(COALESCE(SUM(v.visits), 0) AS BIGINT) FROM visit_days v",
     totals_columns: &["v.builder_id"],
     version: "",
+    sort_runs: &[],
 };
 
 /// The day of a UTC midnight.

@@ -880,3 +880,121 @@ async fn sqlite_keeps_planner_statistics() {
     }
     t.drop_db().await;
 }
+
+#[tokio::test]
+async fn sorts_by_catalog_names_page_as_the_whole_list() {
+    use db::properties::{PropertyRow, PROPERTIES};
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let a = builder(db, "Runs").await;
+    let b = builder(db, "Other runs").await;
+    let meadow = community(db, a, "Meadow").await;
+    let field = community(db, b, "Field").await;
+    // Accessible, Under Contract, Sold and Archived homes; some without a lock.
+    let dispositions = [11, 12, 13, 10];
+    let locks = [Some(71), None, Some(74), Some(73), None];
+    for n in 0..23 {
+        let fields = db::properties::PropertyFields {
+            disposition_id: dispositions[n % dispositions.len()],
+            ..home_at(meadow, &format!("{n} Run Lane"))
+        };
+        let id = save_home(db, a, None, &fields).await;
+        assert!(
+            db::properties::set_lock_status(db, id, locks[n % locks.len()])
+                .await
+                .unwrap()
+        );
+    }
+    save_home(db, b, None, &home_at(field, "1 Elsewhere")).await;
+
+    let read = |order_by: &'static str, order: Order, page: i64, limit: Option<i64>, sold: bool| {
+        let mut query = ListQuery {
+            order_by: Some(order_by.into()),
+            order: Some(order),
+            page,
+            limit,
+            ..Default::default()
+        };
+        if sold {
+            query
+                .filters
+                .add("p.disposition_id <> ?", [Value::from(13)]);
+        }
+        async move {
+            let page = PROPERTIES
+                .page::<PropertyRow>(db, &Scope::builder(a), &query)
+                .await
+                .unwrap();
+            (
+                page.data.iter().map(|p| p.property_id).collect::<Vec<_>>(),
+                page.total,
+            )
+        }
+    };
+    let check = |label: &'static str| async move {
+        for order_by in ["disposition", "lock_status"] {
+            for order in [Order::Asc, Order::Desc] {
+                for without_sold in [false, true] {
+                    // The whole list is sorted by the database in one statement; its pages
+                    // are read as runs.
+                    let (all, total) = read(order_by, order, 0, None, without_sold).await;
+                    assert_eq!(all.len() as i64, total);
+                    assert_eq!(total, if without_sold { 17 } else { 23 });
+                    for limit in [4, 7, 25] {
+                        for page in 0..=(total / limit) {
+                            let from = ((page * limit) as usize).min(all.len());
+                            let to = (from + limit as usize).min(all.len());
+                            assert_eq!(
+                                read(order_by, order, page, Some(limit), without_sold).await,
+                                (all[from..to].to_vec(), total),
+                                "{label}: {order_by} {order:?} page {page} of {limit}, without Sold: {without_sold}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    };
+    check("catalogue as seeded").await;
+    // Two statuses named alike, in another case, are one run ordered by key across both.
+    run(
+        db,
+        "UPDATE catalog SET name = 'DOWN' WHERE catalog_id = $1",
+        73,
+    )
+    .await;
+    check("two statuses named alike").await;
+
+    // The whole list follows the names: Down (73 and 74 named alike) by key, then Active, then
+    // the homes without a lock where the database puts a missing name.
+    let (all, _) = read("lock_status", Order::Desc, 0, None, false).await;
+    let rows = PROPERTIES
+        .page::<PropertyRow>(
+            db,
+            &Scope::builder(a),
+            &ListQuery {
+                order_by: Some("lock_status".into()),
+                order: Some(Order::Desc),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap()
+        .data;
+    let names: Vec<Option<&str>> = rows.iter().map(|p| p.lock_status.as_deref()).collect();
+    let (locked, missing) = match db {
+        db::Db::Sqlite(_) => names.split_at(names.iter().position(Option::is_none).unwrap()),
+        db::Db::Postgres(_) => {
+            assert_eq!(names[0], None);
+            let first_locked = names.iter().position(Option::is_some).unwrap();
+            let (missing, locked) = names.split_at(first_locked);
+            (locked, missing)
+        }
+    };
+    assert!(missing.iter().all(Option::is_none) && missing.len() == 9);
+    assert!(locked
+        .windows(2)
+        .all(|w| w[0].map(str::to_lowercase) >= w[1].map(str::to_lowercase)));
+    assert_eq!(rows.iter().map(|p| p.property_id).collect::<Vec<_>>(), all);
+    t.drop_db().await;
+}
