@@ -25,6 +25,7 @@ pub const LIST: ListSpec = ListSpec {
     from: "builders",
     scope_column: "builder_id",
     search_columns: &["name", "webflow_name"],
+    search_columns_lowered: false,
     search_through: &[],
     search_index: "",
     sort_columns: &[("name", "lower(name)"), ("builder_id", "builder_id"), ("created_on", "created_on")],

@@ -37,6 +37,7 @@ pub const COMMUNITIES: ListSpec = ListSpec {
     from: "communities c JOIN builders b ON b.builder_id = c.builder_id JOIN community_statuses s ON s.status_id = c.status_id",
     scope_column: "c.builder_id",
     search_columns: &["c.name", "c.city", "c.state", "c.zip", "c.external_community_id", "b.name"],
+    search_columns_lowered: false,
     search_through: &[],
     search_index: "",
     sort_columns: &[

@@ -23,6 +23,10 @@ pub struct ListSpec {
     pub scope_column: &'static str,
     /// Columns a search looks in.
     pub search_columns: &'static [&'static str],
+    /// Whether `search_columns` hold their text in lower case already (generated so on
+    /// PostgreSQL, which then compares them as they are: lowering every candidate row's text was
+    /// half of a search's time there). SQLite's LIKE ignores case either way.
+    pub search_columns_lowered: bool,
     /// Columns of other tables a search looks in, through the row's reference to them.
     pub search_through: &'static [SearchThrough],
     /// On SQLite, an FTS5 table with the trigram tokenizer over `search_columns` and the
@@ -292,9 +296,9 @@ impl ListSpec {
             // SQLite's LIKE ignores ASCII case (as its lower() does); on PostgreSQL lower() with
             // LIKE is about twice as fast as ILIKE, and matches the trigram indexes. A missing
             // value matches nothing either way.
-            let matches = |column: &str| match db {
-                Db::Sqlite(_) => format!("{column} LIKE ? ESCAPE '\\'"),
-                Db::Postgres(_) => format!("lower({column}) LIKE ? ESCAPE '\\'"),
+            let matches = |column: &str, lowered: bool| match db {
+                Db::Postgres(_) if !lowered => format!("lower({column}) LIKE ? ESCAPE '\\'"),
+                _ => format!("{column} LIKE ? ESCAPE '\\'"),
             };
             let mut parts: Vec<String> = Vec::new();
             let mut vals: Vec<Value> = Vec::new();
@@ -312,7 +316,7 @@ impl ListSpec {
                 }
                 _ => {
                     for column in self.search_columns {
-                        parts.push(matches(column));
+                        parts.push(matches(column, self.search_columns_lowered));
                         vals.push(pattern.clone());
                     }
                     for through in self.search_through {
@@ -321,7 +325,7 @@ impl ListSpec {
                             key = through.key,
                             table = through.table,
                             scope = scope.condition(through.scope_column),
-                            matches = matches(through.column),
+                            matches = matches(through.column, false),
                         );
                         // PostgreSQL reads `= ANY(ARRAY(...))` once and can combine it with an
                         // index on the reference; `IN (...)` inside an OR would test every row.
@@ -540,8 +544,10 @@ impl ListSpec {
                     break;
                 }
                 if skip > 0 {
+                    // Whether the page starts past this run: counting more than `skip` of its
+                    // rows would not tell more.
                     let count_sql =
-                        format!("SELECT COUNT(*) FROM {keys_from} WHERE {cond} AND {run}");
+                        self.count_sql(false, &format!("{cond} AND {run}"), Some(skip + 1));
                     let count: i64 =
                         bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
                             .fetch_one(pool)
@@ -564,6 +570,28 @@ impl ListSpec {
             }
             Ok(keys)
         })
+    }
+
+    /// A query counting the rows meeting `cond`: from the table of totals where the request
+    /// allows it, else the rows themselves, then at most `bound` of them.
+    fn count_sql(&self, searching: bool, cond: &str, bound: Option<i64>) -> String {
+        let from_totals = !self.totals.is_empty()
+            && !searching
+            && self.base_condition.is_empty()
+            && columns(cond)
+                .iter()
+                .all(|c| self.totals_columns.contains(c));
+        if from_totals {
+            return format!("{} WHERE {cond}", self.totals);
+        }
+        let from = self.narrowest_from(&[cond]);
+        let from = from.as_deref().unwrap_or(self.from);
+        match bound {
+            Some(bound) => format!(
+                "SELECT COUNT(*) FROM (SELECT 1 FROM {from} WHERE {cond} LIMIT {bound}) bounded"
+            ),
+            None => format!("SELECT COUNT(*) FROM {from} WHERE {cond}"),
+        }
     }
 
     /// The main table with only the joins `sql` names (and those they need), when the list has
@@ -600,23 +628,7 @@ impl ListSpec {
             .search
             .as_deref()
             .is_some_and(|s| !s.trim().is_empty());
-        let from_totals = !self.totals.is_empty()
-            && !searching
-            && self.base_condition.is_empty()
-            && columns(&statement.where_sql)
-                .iter()
-                .all(|c| self.totals_columns.contains(c));
-        let count_sql = if from_totals {
-            format!("{} WHERE {}", self.totals, statement.where_sql)
-        } else {
-            format!(
-                "SELECT COUNT(*) FROM {} WHERE {}",
-                self.narrowest_from(&[&statement.where_sql])
-                    .as_deref()
-                    .unwrap_or(self.from),
-                statement.where_sql
-            )
-        };
+        let count_sql = self.count_sql(searching, &statement.where_sql, None);
         let window = query
             .limit
             .map(|limit| format!(" LIMIT {limit} OFFSET {}", query.page.max(0) * limit));

@@ -37,6 +37,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(13, "0013_list_sort_orders"),
     migration!(14, "0014_community_sort_orders"),
     migration!(15, "0015_lock_status_order"),
+    migration!(16, "0016_property_search_lowered"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

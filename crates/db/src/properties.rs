@@ -47,6 +47,8 @@ pub const PROPERTIES: ListSpec = ListSpec {
     // The home's address, house number, subdivision, city, zip code, marketing name and MLS
     // number (migration 0009), and its community's name.
     search_columns: &["p.search_text"],
+    // In lower case on PostgreSQL (migration 0016).
+    search_columns_lowered: true,
     search_through: &[SearchThrough {
         reference: "p.community_id",
         table: "communities",

@@ -29,6 +29,7 @@ pub const TEAMS: ListSpec = ListSpec {
     from: "teams t JOIN builders b ON b.builder_id = t.builder_id",
     scope_column: "t.builder_id",
     search_columns: &["t.name", "t.description"],
+    search_columns_lowered: false,
     search_through: &[],
     search_index: "",
     sort_columns: &[

@@ -146,6 +146,7 @@ pub const AGENTS: ListSpec = ListSpec {
         "u.phone",
         "b.name",
     ],
+    search_columns_lowered: false,
     search_through: &[],
     search_index: "",
     sort_columns: &[

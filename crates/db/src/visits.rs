@@ -43,6 +43,7 @@ pub const VISITS: ListSpec = ListSpec {
            JOIN catalog t ON t.catalog_id = v.visitor_type_id",
     scope_column: "v.builder_id",
     search_columns: &["c.firstname", "c.lastname", "c.cell_phone_1", "p.address_1", "m.name"],
+    search_columns_lowered: false,
     search_through: &[],
     search_index: "",
     sort_columns: &[
