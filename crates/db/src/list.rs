@@ -546,8 +546,11 @@ impl ListSpec {
                 if skip > 0 {
                     // Whether the page starts past this run: counting more than `skip` of its
                     // rows would not tell more.
-                    let count_sql =
-                        self.count_sql(false, &format!("{cond} AND {run}"), Some(skip + 1));
+                    let count_sql = self.count_sql(
+                        false,
+                        &format!("{cond} AND {run}"),
+                        Some(skip.saturating_add(1)),
+                    );
                     let count: i64 =
                         bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
                             .fetch_one(pool)
