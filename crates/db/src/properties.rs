@@ -653,3 +653,22 @@ pub async fn delete_image(db: &Db, property_id: i64, image_id: i64) -> Result<Op
         .await
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use domain::catalog::{TYPE_DISPOSITION, TYPE_LOCK_STATUS};
+
+    #[test]
+    fn sort_runs_read_their_catalogue_types() {
+        let runs = super::PROPERTIES.sort_runs;
+        assert_eq!(runs.len(), 2);
+        for (runs, type_id) in runs.iter().zip([TYPE_DISPOSITION, TYPE_LOCK_STATUS]) {
+            assert!(
+                runs.names
+                    .ends_with(&format!("catalog_type_id = {type_id}")),
+                "{}",
+                runs.sort
+            );
+        }
+    }
+}
