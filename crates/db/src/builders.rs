@@ -35,6 +35,7 @@ pub const LIST: ListSpec = ListSpec {
     base_condition: "",
     base: "",
     totals: "",
+    totals_count: "",
     totals_columns: &[],
     version: "",
     sort_runs: &[],

@@ -58,6 +58,7 @@ pub const COMMUNITIES: ListSpec = ListSpec {
     base_condition: "",
     base: "communities c",
     totals: "",
+    totals_count: "",
     totals_columns: &[],
     version: "",
     sort_runs: &[],

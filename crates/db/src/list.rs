@@ -48,10 +48,12 @@ pub struct ListSpec {
     /// table with only the joins its conditions and sort name, and joins the rest for those
     /// rows alone, instead of joining every row in scope.
     pub base: &'static str,
-    /// A cheaper count from a table of totals kept by triggers, under the main table's alias
-    /// (`SELECT SUM(v.visits) FROM visit_days v`), used when a request has no search and its
-    /// conditions name only `totals_columns`, which that table has too; or empty.
+    /// A table of totals kept by triggers, under the main table's alias (`visit_days v`), that
+    /// counts a request's rows when it has no search and its conditions name only
+    /// `totals_columns`, which that table has too; or empty.
     pub totals: &'static str,
+    /// What a row of `totals` counts (`v.visits`).
+    pub totals_count: &'static str,
     pub totals_columns: &'static [&'static str],
     /// The row of `list_versions` whose count triggers raise on every change to the tables
     /// `from` and the search read, when the list's key is an integer; or empty. A searching page
@@ -255,9 +257,22 @@ impl ListSpec {
         (expr, query.order.unwrap_or(default_order).sql())
     }
 
-    fn order_clause(&self, query: &ListQuery) -> String {
+    /// The request's order, most significant first, and its direction: the sort's expression;
+    /// for a sort read as runs, the row's builder (see [`SortRuns`]); then the tie breaker.
+    fn order_terms(&self, query: &ListQuery) -> (Vec<&'static str>, &'static str) {
         let (expr, dir) = self.sort(query);
-        format!("ORDER BY {expr} {dir}, {tie} {dir}", tie = self.tie_breaker)
+        let mut terms = vec![expr];
+        if self.runs(query).is_some() {
+            terms.push(self.scope_column);
+        }
+        terms.push(self.tie_breaker);
+        (terms, dir)
+    }
+
+    fn order_clause(&self, query: &ListQuery) -> String {
+        let (terms, dir) = self.order_terms(query);
+        let terms: Vec<String> = terms.iter().map(|term| format!("{term} {dir}")).collect();
+        format!("ORDER BY {}", terms.join(", "))
     }
 
     fn statement(
@@ -367,23 +382,32 @@ impl ListSpec {
         }
     }
 
-    /// Every row meeting `cond` as `m (list_key, list_sort, list_tie)`, and the request's order
-    /// of them. The matches are read behind a fence the planner does not see through, and only
-    /// then ordered: otherwise it may walk an index in the list's order testing every row in
-    /// scope, although a search reads every match anyway.
+    /// Every row meeting `cond` as `m (list_key, list_order_0, list_order_1, ...)` (the terms of
+    /// the request's order), and the request's order of them. The matches are read behind a
+    /// fence the planner does not see through, and only then ordered: otherwise it may walk an
+    /// index in the list's order testing every row in scope, although a search reads every match
+    /// anyway.
     fn matches(&self, db: &Db, query: &ListQuery, keys_from: &str, cond: &str) -> (String, String) {
-        let (sort, dir) = self.sort(query);
+        let (terms, dir) = self.order_terms(query);
         let fence = match db {
             Db::Sqlite(_) => "LIMIT -1",
             Db::Postgres(_) => "OFFSET 0",
         };
+        let selected: Vec<String> = terms
+            .iter()
+            .enumerate()
+            .map(|(n, term)| format!("{term} AS list_order_{n}"))
+            .collect();
+        let order: Vec<String> = (0..terms.len())
+            .map(|n| format!("list_order_{n} {dir}"))
+            .collect();
         (
             format!(
-                "(SELECT {key} AS list_key, {sort} AS list_sort, {tie} AS list_tie FROM {keys_from} WHERE {cond} {fence}) m",
+                "(SELECT {key} AS list_key, {selected} FROM {keys_from} WHERE {cond} {fence}) m",
                 key = self.key_column,
-                tie = self.tie_breaker
+                selected = selected.join(", "),
             ),
-            format!("list_sort {dir}, list_tie {dir}"),
+            order.join(", "),
         )
     }
 
@@ -495,9 +519,12 @@ impl ListSpec {
         self.sort_runs.iter().find(|runs| runs.sort == name)
     }
 
-    /// The keys of a page sorted by `runs`: each run's rows meeting the request's conditions in
-    /// key order, run after run in the names' order, from the page's first row on. Runs wholly
-    /// before the page are skipped by their counts.
+    /// The keys of a page sorted by `runs`, and the list's total where the counts that placed
+    /// the page gave it. Each run's rows meeting the request's conditions are read builder after
+    /// builder, each builder's in key order, run after run in the names' order, from the page's
+    /// first row on. Where the table of totals counts the request's rows per reference and
+    /// builder, whole runs and whole builders before the page are skipped by those counts;
+    /// otherwise whole runs are skipped by counting their rows, up to what the page skips.
     async fn keys_of_runs(
         &self,
         db: &Db,
@@ -506,44 +533,118 @@ impl ListSpec {
         runs: &SortRuns,
         keys_from: &str,
         limit: i64,
-    ) -> Result<Vec<i64>> {
+    ) -> Result<(Vec<i64>, Option<i64>)> {
         let (_, dir) = self.sort(query);
         let names = format!(
             "SELECT run_key, run_name FROM ({}) r ORDER BY run_name {dir}, run_key {dir}",
             runs.names
         );
-        let (reference, cond) = (runs.reference, &statement.where_sql);
+        let (reference, scope, cond) = (runs.reference, self.scope_column, &statement.where_sql);
+        let counted_by_totals = self.counted_by_totals(false, cond)
+            && [reference, scope]
+                .iter()
+                .all(|c| self.totals_columns.contains(c));
+        let run_condition = |references: &[i64]| match references {
+            [] => format!("{reference} IS NULL"),
+            _ => {
+                let keys: Vec<String> = references.iter().map(i64::to_string).collect();
+                format!("{reference} IN ({})", keys.join(","))
+            }
+        };
+        // A run's rows from the builder `from` on (all with none), past `skip` of them.
+        let rows_sql = |run: &str, from: Option<i64>, wanted: i64, skip: i64| {
+            let from = match (from, dir) {
+                (None, _) => String::new(),
+                (Some(builder), "ASC") => format!(" AND {scope} >= {builder}"),
+                (Some(builder), _) => format!(" AND {scope} <= {builder}"),
+            };
+            format!(
+                "SELECT {key} FROM {keys_from} WHERE {cond} AND {run}{from} \
+                 ORDER BY {scope} {dir}, {tie} {dir} LIMIT {wanted} OFFSET {skip}",
+                key = self.key_column,
+                tie = self.tie_breaker,
+            )
+        };
         on_pool!(db, |pool| {
             let names: Vec<(i64, Option<String>)> = sqlx::query_as(&names).fetch_all(pool).await?;
-            // Rows named alike are one run, ordered by key across those names as the sort
-            // orders them.
-            let mut named: Vec<Vec<String>> = Vec::new();
+            // Each run's references: rows named alike are one run. No reference stands for the
+            // rows missing one, a run of their own where the database orders a missing name.
+            let mut named: Vec<Vec<i64>> = Vec::new();
             for (at, (key, name)) in names.iter().enumerate() {
                 match named.last_mut() {
-                    Some(run) if at > 0 && names[at - 1].1 == *name => run.push(key.to_string()),
-                    _ => named.push(vec![key.to_string()]),
+                    Some(run) if at > 0 && names[at - 1].1 == *name => run.push(*key),
+                    _ => named.push(vec![*key]),
                 }
             }
-            let mut run_conditions: Vec<String> = named
-                .iter()
-                .map(|keys| format!("{reference} IN ({})", keys.join(",")))
-                .collect();
             if runs.nullable {
-                let missing = format!("{reference} IS NULL");
                 if matches!(db, Db::Sqlite(_)) == (dir == "ASC") {
-                    run_conditions.insert(0, missing);
+                    named.insert(0, Vec::new());
                 } else {
-                    run_conditions.push(missing);
+                    named.push(Vec::new());
                 }
             }
             let mut skip = query.page.max(0).saturating_mul(limit);
             let mut keys: Vec<i64> = Vec::new();
-            for run in run_conditions {
+            let mut total = None;
+            let counts: Vec<(Option<i64>, i64, i64)> = if counted_by_totals {
+                let sql = format!(
+                    "SELECT {reference}, {scope}, CAST(SUM({count}) AS BIGINT) FROM {totals} \
+                     WHERE {cond} GROUP BY {reference}, {scope}",
+                    count = self.totals_count,
+                    totals = self.totals,
+                );
+                bind_values!(sqlx::query_as(&sql), &statement.values)
+                    .fetch_all(pool)
+                    .await?
+            } else {
+                Vec::new()
+            };
+            if counted_by_totals {
+                total = Some(counts.iter().map(|(_, _, rows)| rows).sum());
+            }
+            for references in &named {
                 let wanted = limit - keys.len() as i64;
                 if wanted <= 0 {
                     break;
                 }
-                if skip > 0 {
+                let run = run_condition(references);
+                let mut from = None;
+                if counted_by_totals {
+                    // The run's rows per builder, in the order the page reads them.
+                    let mut builders: Vec<(i64, i64)> = Vec::new();
+                    for (counted, builder, rows) in &counts {
+                        let in_run = match counted {
+                            Some(counted) => references.contains(counted),
+                            None => references.is_empty(),
+                        };
+                        if !in_run || *rows <= 0 {
+                            continue;
+                        }
+                        match builders.iter_mut().find(|(b, _)| b == builder) {
+                            Some((_, sum)) => *sum += rows,
+                            None => builders.push((*builder, *rows)),
+                        }
+                    }
+                    builders.sort_unstable();
+                    if dir != "ASC" {
+                        builders.reverse();
+                    }
+                    let rows: i64 = builders.iter().map(|(_, rows)| rows).sum();
+                    if rows <= skip {
+                        skip -= rows;
+                        continue;
+                    }
+                    // The page starts within this run, in the builder where the rows before it
+                    // there end.
+                    for (builder, rows) in builders {
+                        if rows <= skip {
+                            skip -= rows;
+                        } else {
+                            from = Some(builder);
+                            break;
+                        }
+                    }
+                } else if skip > 0 {
                     // Whether the page starts past this run: counting more than `skip` of its
                     // rows would not tell more.
                     let count_sql = self.count_sql(
@@ -560,32 +661,35 @@ impl ListSpec {
                         continue;
                     }
                 }
-                let sql = format!(
-                    "SELECT {key} FROM {keys_from} WHERE {cond} AND {run} ORDER BY {tie} {dir} LIMIT {wanted} OFFSET {skip}",
-                    key = self.key_column,
-                    tie = self.tie_breaker,
-                );
+                let sql = rows_sql(&run, from, wanted, skip);
                 let run_keys: Vec<i64> = bind_values!(sqlx::query_scalar(&sql), &statement.values)
                     .fetch_all(pool)
                     .await?;
                 keys.extend(run_keys);
                 skip = 0;
             }
-            Ok(keys)
+            Ok((keys, total))
         })
+    }
+
+    /// Whether the table of totals counts the rows meeting `cond`.
+    fn counted_by_totals(&self, searching: bool, cond: &str) -> bool {
+        !self.totals.is_empty()
+            && !searching
+            && self.base_condition.is_empty()
+            && columns(cond)
+                .iter()
+                .all(|c| self.totals_columns.contains(c))
     }
 
     /// A query counting the rows meeting `cond`: from the table of totals where the request
     /// allows it, else the rows themselves, then at most `bound` of them.
     fn count_sql(&self, searching: bool, cond: &str, bound: Option<i64>) -> String {
-        let from_totals = !self.totals.is_empty()
-            && !searching
-            && self.base_condition.is_empty()
-            && columns(cond)
-                .iter()
-                .all(|c| self.totals_columns.contains(c));
-        if from_totals {
-            return format!("{} WHERE {cond}", self.totals);
+        if self.counted_by_totals(searching, cond) {
+            return format!(
+                "SELECT CAST(COALESCE(SUM({}), 0) AS BIGINT) FROM {} WHERE {cond}",
+                self.totals_count, self.totals
+            );
         }
         let from = self.narrowest_from(&[cond]);
         let from = from.as_deref().unwrap_or(self.from);
@@ -655,12 +759,14 @@ impl ListSpec {
         }
         if let (Some(runs), Some(limit), false) = (self.runs(query), query.limit, searching) {
             if let Some(keys_from) = self.narrowest_from(&[&statement.where_sql, runs.reference]) {
-                let keys = self
+                let (keys, counted) = self
                     .keys_of_runs(db, query, &statement, runs, &keys_from, limit)
                     .await?;
                 let data = self.rows_of(db, query, &keys).await?;
-                // A first page short of its limit holds every row.
-                let total = if query.page <= 0 && (keys.len() as i64) < limit {
+                let total = if let Some(total) = counted {
+                    total
+                } else if query.page <= 0 && (keys.len() as i64) < limit {
+                    // A first page short of its limit holds every row.
                     keys.len() as i64
                 } else {
                     on_pool!(db, |pool| {

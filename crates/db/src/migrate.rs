@@ -38,6 +38,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(14, "0014_community_sort_orders"),
     migration!(15, "0015_lock_status_order"),
     migration!(16, "0016_property_search_lowered"),
+    migration!(17, "0017_property_counts_by_lock"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

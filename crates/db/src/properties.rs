@@ -79,9 +79,10 @@ pub const PROPERTIES: ListSpec = ListSpec {
     key_column: "p.property_id",
     base_condition: "",
     base: "properties p",
-    // Homes per builder and disposition (migration 0010).
-    totals: "SELECT CAST(COALESCE(SUM(p.homes), 0) AS BIGINT) FROM property_counts p",
-    totals_columns: &["p.builder_id", "p.disposition_id"],
+    // Homes per builder, disposition and lock status (migration 0017).
+    totals: "property_counts p",
+    totals_count: "p.homes",
+    totals_columns: &["p.builder_id", "p.disposition_id", "p.lock_status_id"],
     // Homes, communities, builders and catalog names (migration 0011).
     version: "homes",
     // Dispositions (catalog type 1) and lock statuses (type 7, missing without a lock).

@@ -45,6 +45,7 @@ pub const TEAMS: ListSpec = ListSpec {
     base_condition: "",
     base: "",
     totals: "",
+    totals_count: "",
     totals_columns: &[],
     version: "",
     sort_runs: &[],

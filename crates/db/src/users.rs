@@ -164,6 +164,7 @@ pub const AGENTS: ListSpec = ListSpec {
     base_condition: "u.is_admin = FALSE",
     base: "",
     totals: "",
+    totals_count: "",
     totals_columns: &[],
     version: "",
     sort_runs: &[],

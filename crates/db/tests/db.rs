@@ -816,18 +816,36 @@ async fn property_totals_follow_the_homes() {
         };
         homes.push(save_home(db, builder_id, None, &fields).await);
     }
-    // Counted from the totals (no filter, or the disposition) and from the homes themselves
-    // (a filter the totals do not have); both must agree.
+    for home in [homes[0], homes[3]] {
+        db::properties::set_lock_status(db, home, Some(71))
+            .await
+            .unwrap();
+    }
+    // Counted from the totals (no filter, the disposition, the lock status or its absence) and
+    // from the homes themselves (a filter the totals do not have); each pair must agree.
     let totals = |scope: Scope| async move {
         let mut counts = Vec::new();
-        for filter in [
-            None,
-            Some("p.disposition_id = ?"),
-            Some("p.property_id > 0 AND p.disposition_id = ?"),
+        for (filter, values) in [
+            (None, vec![]),
+            (Some("p.disposition_id = ?"), vec![Value::from(11)]),
+            (
+                Some("p.property_id > 0 AND p.disposition_id = ?"),
+                vec![Value::from(11)],
+            ),
+            (Some("p.lock_status_id = ?"), vec![Value::from(71)]),
+            (
+                Some("p.property_id > 0 AND p.lock_status_id = ?"),
+                vec![Value::from(71)],
+            ),
+            (Some("p.lock_status_id IS NULL"), vec![]),
+            (
+                Some("p.property_id > 0 AND p.lock_status_id IS NULL"),
+                vec![],
+            ),
         ] {
             let mut query = ListQuery::default();
             if let Some(condition) = filter {
-                query.filters.add(condition, [Value::from(11)]);
+                query.filters.add(condition, values);
             }
             let page = PROPERTIES
                 .page::<PropertyRow>(db, &scope, &query)
@@ -837,20 +855,26 @@ async fn property_totals_follow_the_homes() {
         }
         counts
     };
-    assert_eq!(totals(Scope::builder(a)).await, [3, 2, 2]);
-    assert_eq!(totals(Scope::All).await, [4, 3, 3]);
+    assert_eq!(totals(Scope::builder(a)).await, [3, 2, 2, 1, 1, 2, 2]);
+    assert_eq!(totals(Scope::All).await, [4, 3, 3, 2, 2, 2, 2]);
     db::properties::set_disposition(db, &Scope::builder(a), homes[0], 13, &[], "t")
         .await
         .unwrap();
-    assert_eq!(totals(Scope::builder(a)).await, [3, 1, 1]);
+    assert_eq!(totals(Scope::builder(a)).await, [3, 1, 1, 1, 1, 2, 2]);
+    for (home, lock) in [(homes[0], None), (homes[1], Some(71)), (homes[2], Some(71))] {
+        db::properties::set_lock_status(db, home, lock)
+            .await
+            .unwrap();
+    }
+    assert_eq!(totals(Scope::builder(a)).await, [3, 1, 1, 2, 2, 1, 1]);
     run(
         db,
         "DELETE FROM properties WHERE property_id = $1",
         homes[1],
     )
     .await;
-    assert_eq!(totals(Scope::builder(a)).await, [2, 0, 0]);
-    assert_eq!(totals(Scope::All).await, [3, 1, 1]);
+    assert_eq!(totals(Scope::builder(a)).await, [2, 0, 0, 1, 1, 1, 1]);
+    assert_eq!(totals(Scope::All).await, [3, 1, 1, 2, 2, 1, 1]);
     let sold = db::visits::count_properties(db, &Scope::All, 13, None);
     assert_eq!(
         sold.await.unwrap(),
@@ -890,24 +914,43 @@ async fn sorts_by_catalog_names_page_as_the_whole_list() {
     let b = builder(db, "Other runs").await;
     let meadow = community(db, a, "Meadow").await;
     let field = community(db, b, "Field").await;
-    // Accessible, Under Contract, Sold and Archived homes; some without a lock.
+    // Accessible, Under Contract, Sold and Archived homes; some without a lock; of two builders,
+    // so a run holds one builder's homes after the other's.
     let dispositions = [11, 12, 13, 10];
     let locks = [Some(71), None, Some(74), Some(73), None];
-    for n in 0..23 {
+    let mut homes = [0; 31];
+    // Created in turns, so neither builder's homes all come before the other's in key order.
+    let turns = (0..8).flat_map(|n| [n, 23 + n]).chain(8..23);
+    for n in turns {
+        let (owner, at) = if n < 23 { (a, meadow) } else { (b, field) };
         let fields = db::properties::PropertyFields {
             disposition_id: dispositions[n % dispositions.len()],
-            ..home_at(meadow, &format!("{n} Run Lane"))
+            ..home_at(at, &format!("{n} Run Lane"))
         };
-        let id = save_home(db, a, None, &fields).await;
+        let id = save_home(db, owner, None, &fields).await;
+        homes[n] = id;
         assert!(
             db::properties::set_lock_status(db, id, locks[n % locks.len()])
                 .await
                 .unwrap()
         );
     }
-    save_home(db, b, None, &home_at(field, "1 Elsewhere")).await;
+    let both = Scope::Builders(vec![a, b]);
 
-    let read = |order_by: &'static str, order: Order, page: i64, limit: Option<i64>, sold: bool| {
+    // Filters the totals count (disposition), and one they cannot (a home left out), which
+    // reads the runs without them.
+    #[derive(Clone, Copy, Debug)]
+    enum Filter {
+        None,
+        NotSold,
+        NotOneHome,
+    }
+    let read = |scope: &Scope,
+                order_by: &'static str,
+                order: Order,
+                page: i64,
+                limit: Option<i64>,
+                filter: Filter| {
         let mut query = ListQuery {
             order_by: Some(order_by.into()),
             order: Some(order),
@@ -915,14 +958,23 @@ async fn sorts_by_catalog_names_page_as_the_whole_list() {
             limit,
             ..Default::default()
         };
-        if sold {
-            query
-                .filters
-                .add("p.disposition_id <> ?", [Value::from(13)]);
-        }
+        match filter {
+            Filter::None => None,
+            Filter::NotSold => Some(
+                query
+                    .filters
+                    .add("p.disposition_id <> ?", [Value::from(13)]),
+            ),
+            Filter::NotOneHome => Some(
+                query
+                    .filters
+                    .add("p.property_id <> ?", [Value::from(homes[4])]),
+            ),
+        };
+        let scope = scope.clone();
         async move {
             let page = PROPERTIES
-                .page::<PropertyRow>(db, &Scope::builder(a), &query)
+                .page::<PropertyRow>(db, &scope, &query)
                 .await
                 .unwrap();
             (
@@ -931,24 +983,37 @@ async fn sorts_by_catalog_names_page_as_the_whole_list() {
             )
         }
     };
-    let check = |label: &'static str| async move {
-        for order_by in ["disposition", "lock_status"] {
-            for order in [Order::Asc, Order::Desc] {
-                for without_sold in [false, true] {
-                    // The whole list is sorted by the database in one statement; its pages
-                    // are read as runs.
-                    let (all, total) = read(order_by, order, 0, None, without_sold).await;
-                    assert_eq!(all.len() as i64, total);
-                    assert_eq!(total, if without_sold { 17 } else { 23 });
-                    for limit in [4, 7, 25] {
-                        for page in 0..=(total / limit) {
-                            let from = ((page * limit) as usize).min(all.len());
-                            let to = (from + limit as usize).min(all.len());
+    let check = |label: &'static str| {
+        let (read, both) = (&read, &both);
+        async move {
+            for (scope, everything) in [(&Scope::builder(a), 23), (both, 31)] {
+                for order_by in ["disposition", "lock_status"] {
+                    for order in [Order::Asc, Order::Desc] {
+                        for filter in [Filter::None, Filter::NotSold, Filter::NotOneHome] {
+                            // The whole list is sorted by the database in one statement; its
+                            // pages are read as runs.
+                            let (all, total) = read(scope, order_by, order, 0, None, filter).await;
+                            assert_eq!(all.len() as i64, total);
+                            let sold = if everything == 23 { 6 } else { 8 };
                             assert_eq!(
-                                read(order_by, order, page, Some(limit), without_sold).await,
-                                (all[from..to].to_vec(), total),
-                                "{label}: {order_by} {order:?} page {page} of {limit}, without Sold: {without_sold}"
+                                total,
+                                match filter {
+                                    Filter::None => everything,
+                                    Filter::NotSold => everything - sold,
+                                    Filter::NotOneHome => everything - 1,
+                                }
                             );
+                            for limit in [4, 7, 25] {
+                                for page in 0..=(total / limit) {
+                                    let from = ((page * limit) as usize).min(all.len());
+                                    let to = (from + limit as usize).min(all.len());
+                                    assert_eq!(
+                                        read(scope, order_by, order, page, Some(limit), filter).await,
+                                        (all[from..to].to_vec(), total),
+                                        "{label}: {scope:?} {order_by} {order:?} page {page} of {limit}, {filter:?}"
+                                    );
+                                }
+                            }
                         }
                     }
                 }
@@ -965,13 +1030,14 @@ async fn sorts_by_catalog_names_page_as_the_whole_list() {
     .await;
     check("two statuses named alike").await;
 
-    // The whole list follows the names: Down (73 and 74 named alike) by key, then Active, then
-    // the homes without a lock where the database puts a missing name.
-    let (all, _) = read("lock_status", Order::Desc, 0, None, false).await;
+    // The whole list follows the names: Down (73 and 74 named alike), then Active, then the
+    // homes without a lock where the database puts a missing name; within a name, builder
+    // after builder.
+    let (all, _) = read(&both, "lock_status", Order::Desc, 0, None, Filter::None).await;
     let rows = PROPERTIES
         .page::<PropertyRow>(
             db,
-            &Scope::builder(a),
+            &both,
             &ListQuery {
                 order_by: Some("lock_status".into()),
                 order: Some(Order::Desc),
@@ -981,7 +1047,10 @@ async fn sorts_by_catalog_names_page_as_the_whole_list() {
         .await
         .unwrap()
         .data;
-    let names: Vec<Option<&str>> = rows.iter().map(|p| p.lock_status.as_deref()).collect();
+    let names: Vec<Option<String>> = rows
+        .iter()
+        .map(|p| p.lock_status.as_deref().map(str::to_lowercase))
+        .collect();
     let (locked, missing) = match db {
         db::Db::Sqlite(_) => names.split_at(names.iter().position(Option::is_none).unwrap()),
         db::Db::Postgres(_) => {
@@ -991,10 +1060,15 @@ async fn sorts_by_catalog_names_page_as_the_whole_list() {
             (locked, missing)
         }
     };
-    assert!(missing.iter().all(Option::is_none) && missing.len() == 9);
-    assert!(locked
-        .windows(2)
-        .all(|w| w[0].map(str::to_lowercase) >= w[1].map(str::to_lowercase)));
+    assert!(missing.iter().all(Option::is_none) && missing.len() == 12);
+    assert!(locked.windows(2).all(|w| w[0] >= w[1]));
+    for (first, next) in names.iter().zip(&rows).zip(names.iter().zip(&rows).skip(1)) {
+        if first.0 == next.0 {
+            assert!(
+                (first.1.builder_id, first.1.property_id) > (next.1.builder_id, next.1.property_id)
+            );
+        }
+    }
     assert_eq!(rows.iter().map(|p| p.property_id).collect::<Vec<_>>(), all);
     t.drop_db().await;
 }

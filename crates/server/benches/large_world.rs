@@ -490,7 +490,8 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
             ));
         }
     }
-    // Sorts read as runs (db::list::SortRuns) halfway down: whole runs are skipped by counts.
+    // Sorts read as runs (db::list::SortRuns) halfway down: whole runs, and whole builders of the
+    // page's run, are skipped by counts.
     for column in ["disposition", "lock_status"] {
         enterprise_calls.push((
             format!("properties, all builders, sort by {column} descending, page 1000"),
