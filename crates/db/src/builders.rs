@@ -28,6 +28,7 @@ pub const LIST: ListSpec = ListSpec {
     search_columns_lowered: false,
     search_through: &[],
     search_index: "",
+    search_words: None,
     sort_columns: &[("name", "lower(name)"), ("builder_id", "builder_id"), ("created_on", "created_on")],
     default_sort: ("name", Order::Asc),
     tie_breaker: "builder_id",

@@ -40,6 +40,7 @@ pub const COMMUNITIES: ListSpec = ListSpec {
     search_columns_lowered: false,
     search_through: &[],
     search_index: "",
+    search_words: None,
     sort_columns: &[
         ("name", "lower(c.name)"),
         ("city", "lower(c.city)"),

@@ -33,6 +33,8 @@ pub struct ListSpec {
     /// `search_through` columns, its rowid the row's key, that answers searches of three
     /// characters or more; or empty. Needs `base`.
     pub search_index: &'static str,
+    /// On PostgreSQL, the words of each row's searched text, for searches of one word.
+    pub search_words: Option<SearchWords>,
     /// Sortable columns: the name the API takes and the SQL expression it sorts by.
     pub sort_columns: &'static [(&'static str, &'static str)],
     pub default_sort: (&'static str, Order),
@@ -94,6 +96,18 @@ pub struct SearchThrough {
     pub key: &'static str,
     pub scope_column: &'static str,
     pub column: &'static str,
+}
+
+/// A table of the words of each row's searched text (its `search_columns` and `search_through`
+/// columns), `(word_id, {scope_column}, {key})`, the words themselves in `search_words (word_id,
+/// word)`, kept by triggers (PostgreSQL's migration 0018). A word is a run of ASCII letters and
+/// digits of the lowered text, so a term of only such characters matches a row exactly when one
+/// of the row's words contains it: the rows of the words that do count the term's matches from an
+/// index alone, instead of rechecking each candidate row's text.
+pub struct SearchWords {
+    pub table: &'static str,
+    pub key: &'static str,
+    pub scope_column: &'static str,
 }
 
 /// A search term as an FTS5 phrase: in double quotes, which make every other character
@@ -436,51 +450,68 @@ impl ListSpec {
     }
 
     /// A searching page from the ordered keys of all its matches, read once per version of the
-    /// list's tables (see `version`).
+    /// list's tables (see `version`); or, the first time a search is asked at a version, from
+    /// the words of the rows where that is cheaper (see [`Self::page_of_words`]).
     async fn page_of_kept_keys<T: Row>(
         &self,
         db: &Db,
+        scope: &Scope,
         query: &ListQuery,
         statement: &Statement,
         matches: &str,
         limit: i64,
     ) -> Result<Page<T>> {
         let kept = format!("{matches}\u{0}{:?}", statement.values);
-        let keys: Arc<[i64]> = on_pool!(db, |pool| {
-            // The version first: a change committed after it makes the keys read below newer
-            // than their version, never older, and the next request reads them again.
-            let version: i64 =
-                sqlx::query_scalar("SELECT version FROM list_versions WHERE name = $1")
-                    .bind(self.version)
-                    .fetch_one(pool)
-                    .await?;
-            let cached = list_keys::KEYS
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .get(&kept, version);
-            match cached {
-                Some(keys) => keys,
-                None => {
-                    let joined: Option<String> =
-                        bind_values!(sqlx::query_scalar(matches), &statement.values)
-                            .fetch_one(pool)
-                            .await?;
-                    let keys = joined
-                        .as_deref()
-                        .unwrap_or_default()
-                        .split(',')
-                        .filter(|key| !key.is_empty())
-                        .map(str::parse)
-                        .collect::<std::result::Result<Arc<[i64]>, _>>()
-                        .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
-                    list_keys::KEYS
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .put(kept, version, keys.clone());
-                    keys
+        // The version first: a change committed after it makes the keys read below newer than
+        // their version, never older, and the next request reads them again.
+        let version: i64 = on_pool!(db, |pool| {
+            sqlx::query_scalar("SELECT version FROM list_versions WHERE name = $1")
+                .bind(self.version)
+                .fetch_one(pool)
+                .await
+        })?;
+        let cached = list_keys::KEYS
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&kept, version);
+        let keys: Arc<[i64]> = match cached {
+            Some(keys) => keys,
+            None => {
+                let asked_before = list_keys::KEYS
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .asked_before(&kept, version);
+                let walked = if asked_before {
+                    None
+                } else {
+                    self.page_of_words(db, scope, query, limit).await?
+                };
+                if let Some((on_page, total)) = walked {
+                    return Ok(Page {
+                        data: self.rows_of(db, query, &on_page).await?,
+                        total,
+                    });
                 }
+                let joined: Option<String> = on_pool!(db, |pool| {
+                    bind_values!(sqlx::query_scalar(matches), &statement.values)
+                        .fetch_one(pool)
+                        .await
+                })?;
+                let keys = joined
+                    .as_deref()
+                    .unwrap_or_default()
+                    .split(',')
+                    .filter(|key| !key.is_empty())
+                    .map(str::parse)
+                    .collect::<std::result::Result<Arc<[i64]>, _>>()
+                    .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+                list_keys::KEYS
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .put(kept, version, keys.clone());
+                keys
             }
-        });
+        };
         let first = usize::try_from(query.page.max(0).saturating_mul(limit)).unwrap_or(usize::MAX);
         let on_page: Vec<i64> = keys
             .iter()
@@ -494,23 +525,108 @@ impl ListSpec {
         })
     }
 
+    /// The keys of a searching page and the search's total from the words of the rows
+    /// (`search_words`), where the request is one word, of three characters or more, within
+    /// the scope alone (no other condition), in an order an index of the main table gives.
+    /// The words' rows count the matches; the page walks that index testing each row's words,
+    /// which reads about (rows before the page end) x (rows in scope) / (matches) rows. `None`
+    /// where reading and ordering every match is cheaper: when the matches are few.
+    async fn page_of_words(
+        &self,
+        db: &Db,
+        scope: &Scope,
+        query: &ListQuery,
+        limit: i64,
+    ) -> Result<Option<(Vec<i64>, i64)>> {
+        let (Db::Postgres(pool), Some(words)) = (db, &self.search_words) else {
+            return Ok(None);
+        };
+        let term = query
+            .search
+            .as_deref()
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase();
+        let one_word = term.len() >= 3 && term.bytes().all(|b| b.is_ascii_alphanumeric());
+        let alias = self.base.split_whitespace().nth(1).unwrap_or_default();
+        let (sort, _) = self.sort(query);
+        let walkable = self.runs(query).is_none()
+            && [sort, self.tie_breaker]
+                .iter()
+                .all(|expr| aliases(expr).iter().all(|a| *a == alias));
+        if !one_word || !walkable || alias.is_empty() || !query.filters.conditions.is_empty() {
+            return Ok(None);
+        }
+        let (table, key, scope_column) = (words.table, words.key, words.scope_column);
+        let in_scope_cond = scope.condition(self.scope_column);
+        // The words containing the term, their rows in scope (each row once: a row may hold
+        // two of them) and the rows in scope, in one statement the connection keeps prepared.
+        let in_words = format!(
+            "FROM {table} WHERE word_id = ANY(w.ids) AND {}",
+            scope.condition(scope_column)
+        );
+        let stats_sql = format!(
+            "SELECT w.ids, CASE WHEN cardinality(w.ids) > 1 \
+             THEN (SELECT COUNT(DISTINCT {key}) {in_words}) ELSE (SELECT COUNT(*) {in_words}) END, \
+             ({in_scope}) \
+             FROM (SELECT ARRAY(SELECT word_id FROM search_words WHERE word LIKE $1) AS ids) w",
+            in_scope = self.count_sql(false, &in_scope_cond, None),
+        );
+        let (word_ids, matches, in_scope): (Vec<i64>, i64, i64) = sqlx::query_as(&stats_sql)
+            .bind(format!("%{term}%"))
+            .fetch_one(pool)
+            .await?;
+        if matches == 0 {
+            return Ok(Some((Vec::new(), 0)));
+        }
+        let first = query.page.max(0).saturating_mul(limit);
+        let walked = i128::from(first.saturating_add(limit)) * i128::from(in_scope);
+        if i128::from(matches) * i128::from(matches) < 2 * walked {
+            return Ok(None);
+        }
+        // The words are probed for each row the walk reaches, behind a fence (OFFSET 0) that
+        // keeps the planner from joining them whole.
+        let sql = format!(
+            "SELECT {row_key} FROM {base} WHERE {in_scope_cond} AND EXISTS (SELECT 1 FROM {table} w \
+             WHERE w.word_id = ANY($1) AND w.{scope_column} = {row_scope} \
+             AND w.{key} = {row_key} OFFSET 0) {order} LIMIT {limit} OFFSET {first}",
+            row_key = self.key_column,
+            base = self.base,
+            row_scope = self.scope_column,
+            order = self.order_clause(query),
+        );
+        let keys: Vec<i64> = sqlx::query_scalar(&sql)
+            .bind(word_ids)
+            .fetch_all(pool)
+            .await?;
+        Ok(Some((keys, matches)))
+    }
+
     /// The rows of `keys`, with every join, in the request's order.
     async fn rows_of<T: Row>(&self, db: &Db, query: &ListQuery, keys: &[i64]) -> Result<Vec<T>> {
         if keys.is_empty() {
             return Ok(Vec::new());
         }
-        let keys: Vec<String> = keys.iter().map(i64::to_string).collect();
-        let sql = format!(
-            "SELECT {} FROM {} WHERE {} IN ({}) {}",
-            self.columns,
-            self.from,
-            self.key_column,
-            keys.join(","),
-            self.order_clause(query)
-        );
-        on_pool!(db, |pool| sqlx::query_as::<_, T>(&sql)
-            .fetch_all(pool)
-            .await)
+        let (key, order) = (self.key_column, self.order_clause(query));
+        let select = format!("SELECT {} FROM {}", self.columns, self.from);
+        match db {
+            // The keys as one array value: the statement's text is then the same for every page
+            // of the list in this order, so the connection keeps it prepared and PostgreSQL
+            // plans its joins once, which took longer than reading the rows.
+            Db::Postgres(pool) => {
+                sqlx::query_as::<_, T>(&format!("{select} WHERE {key} = ANY($1) {order}"))
+                    .bind(keys)
+                    .fetch_all(pool)
+                    .await
+            }
+            Db::Sqlite(pool) => {
+                let keys: Vec<String> = keys.iter().map(i64::to_string).collect();
+                let keys = keys.join(",");
+                sqlx::query_as::<_, T>(&format!("{select} WHERE {key} IN ({keys}) {order}"))
+                    .fetch_all(pool)
+                    .await
+            }
+        }
     }
 
     /// The request's sort, when it is read as runs.
@@ -754,7 +870,7 @@ impl ListSpec {
         ) {
             let matches = self.ordered_keys(db, query, keys_from, &statement.where_sql);
             return self
-                .page_of_kept_keys(db, query, &statement, &matches, limit)
+                .page_of_kept_keys(db, scope, query, &statement, &matches, limit)
                 .await;
         }
         if let (Some(runs), Some(limit), false) = (self.runs(query), query.limit, searching) {

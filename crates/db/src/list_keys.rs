@@ -2,7 +2,9 @@
 //! way or repeating it reads only the rows of one page instead of every match. An entry is used
 //! only under the version it was read at: triggers count every change to the tables a list
 //! reads (`list_versions`, migration 0011), and a changed count makes the next request read
-//! the matches afresh.
+//! the matches afresh. A search asked once is only marked as asked: its first page may be
+//! cheaper to read alone (db::list::ListSpec::page_of_words); asked again at the same version
+//! (paged, sorted again, repeated), its keys are kept.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, LazyLock, Mutex};
@@ -15,7 +17,8 @@ const MAX_KEYS: usize = 1 << 20;
 
 struct Entry {
     version: i64,
-    keys: Arc<[i64]>,
+    /// None while the search is only marked as asked.
+    keys: Option<Arc<[i64]>>,
 }
 
 #[derive(Default)]
@@ -33,12 +36,30 @@ impl KeyCache {
             .entries
             .get(query)
             .filter(|entry| entry.version == version)
-            .map(|entry| entry.keys.clone())?;
+            .and_then(|entry| entry.keys.clone())?;
+        self.touch(query);
+        Some(keys)
+    }
+
+    /// Whether `query` was asked at `version` before (kept or marked); marks it asked.
+    pub(crate) fn asked_before(&mut self, query: &str, version: i64) -> bool {
+        if self
+            .entries
+            .get(query)
+            .is_some_and(|entry| entry.version == version)
+        {
+            self.touch(query);
+            return true;
+        }
+        self.insert(query.to_string(), version, None);
+        false
+    }
+
+    fn touch(&mut self, query: &str) {
         if let Some(at) = self.recency.iter().position(|q| q == query) {
             let used = self.recency.remove(at).expect("position is in range");
             self.recency.push_back(used);
         }
-        Some(keys)
     }
 
     /// Keeps the keys of `query` read at `version`, in place of any older reading.
@@ -46,8 +67,12 @@ impl KeyCache {
         if keys.len() > MAX_KEYS / 4 {
             return;
         }
+        self.insert(query, version, Some(keys));
+    }
+
+    fn insert(&mut self, query: String, version: i64, keys: Option<Arc<[i64]>>) {
         self.remove(&query);
-        self.held += keys.len();
+        self.held += keys.as_ref().map_or(0, |keys| keys.len());
         self.recency.push_back(query.clone());
         self.entries.insert(query, Entry { version, keys });
         while self.entries.len() > MAX_ENTRIES || self.held > MAX_KEYS {
@@ -60,7 +85,7 @@ impl KeyCache {
 
     fn remove(&mut self, query: &str) {
         if let Some(entry) = self.entries.remove(query) {
-            self.held -= entry.keys.len();
+            self.held -= entry.keys.map_or(0, |keys| keys.len());
             self.recency.retain(|q| q != query);
         }
     }
@@ -102,6 +127,19 @@ mod tests {
         assert!(cache.get("q1", 1).is_none());
         assert_eq!(cache.entries.len(), MAX_ENTRIES);
         assert_eq!(cache.recency.len(), MAX_ENTRIES);
+    }
+
+    #[test]
+    fn a_search_is_asked_before_only_at_its_version() {
+        let mut cache = KeyCache::default();
+        assert!(!cache.asked_before("q", 7));
+        assert!(cache.get("q", 7).is_none(), "marked, nothing kept");
+        assert!(cache.asked_before("q", 7));
+        assert!(!cache.asked_before("q", 8));
+        cache.put("q".into(), 8, keys(2));
+        assert!(cache.asked_before("q", 8));
+        assert_eq!(cache.get("q", 8).as_deref(), Some(&[0, 1][..]));
+        assert_eq!(cache.held, 2);
     }
 
     #[test]

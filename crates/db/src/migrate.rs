@@ -39,6 +39,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(15, "0015_lock_status_order"),
     migration!(16, "0016_property_search_lowered"),
     migration!(17, "0017_property_counts_by_lock"),
+    migration!(18, "0018_property_words"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::list::{ListSpec, SearchThrough, SortRuns};
+use crate::list::{ListSpec, SearchThrough, SearchWords, SortRuns};
 use crate::{now, on_pool, Db, Result, Scope};
 
 /// One row of the properties list.
@@ -58,6 +58,12 @@ pub const PROPERTIES: ListSpec = ListSpec {
     }],
     // On SQLite, the home's text and its community's name (migration 0012).
     search_index: "property_search",
+    // On PostgreSQL, the words of the same (migration 0018).
+    search_words: Some(SearchWords {
+        table: "property_words",
+        key: "property_id",
+        scope_column: "builder_id",
+    }),
     sort_columns: &[
         ("property_id", "p.property_id"),
         ("house_num", "lower(p.house_num)"),

@@ -32,6 +32,7 @@ pub const TEAMS: ListSpec = ListSpec {
     search_columns_lowered: false,
     search_through: &[],
     search_index: "",
+    search_words: None,
     sort_columns: &[
         ("name", "lower(t.name)"),
         ("description", "lower(t.description)"),

@@ -149,6 +149,7 @@ pub const AGENTS: ListSpec = ListSpec {
     search_columns_lowered: false,
     search_through: &[],
     search_index: "",
+    search_words: None,
     sort_columns: &[
         ("username", "u.username"),
         ("firstname", "lower(u.firstname)"),

@@ -46,6 +46,7 @@ pub const VISITS: ListSpec = ListSpec {
     search_columns_lowered: false,
     search_through: &[],
     search_index: "",
+    search_words: None,
     sort_columns: &[
         ("firstname", "lower(c.firstname)"),
         ("lastname", "lower(c.lastname)"),
