@@ -554,7 +554,9 @@ impl ListSpec {
             && [sort, self.tie_breaker]
                 .iter()
                 .all(|expr| aliases(expr).iter().all(|a| *a == alias));
-        if !one_word || !walkable || alias.is_empty() || !query.filters.conditions.is_empty() {
+        // The words know the row's scope alone, so no other condition may narrow the rows.
+        let scope_alone = self.base_condition.is_empty() && query.filters.conditions.is_empty();
+        if !one_word || !walkable || alias.is_empty() || !scope_alone {
             return Ok(None);
         }
         let (table, key, scope_column) = (words.table, words.key, words.scope_column);
