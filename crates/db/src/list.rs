@@ -33,7 +33,7 @@ pub struct ListSpec {
     /// `search_through` columns, its rowid the row's key, that answers searches of three
     /// characters or more; or empty. Needs `base`.
     pub search_index: &'static str,
-    /// On PostgreSQL, the words of each row's searched text, for searches of one word.
+    /// The words of each row's searched text, for searches of one word.
     pub search_words: Option<SearchWords>,
     /// Sortable columns: the name the API takes and the SQL expression it sorts by.
     pub sort_columns: &'static [(&'static str, &'static str)],
@@ -100,7 +100,8 @@ pub struct SearchThrough {
 
 /// A table of the words of each row's searched text (its `search_columns` and `search_through`
 /// columns), `(word_id, {scope_column}, {key})`, the words themselves in `search_words (word_id,
-/// word)`, kept by triggers (PostgreSQL's migration 0018). A word is a run of ASCII letters and
+/// word)` (on SQLite with their trigrams in `search_word_trigrams`), kept by triggers
+/// (migration 0018 on PostgreSQL, 0019 on SQLite). A word is a run of ASCII letters and
 /// digits of the lowered text, so a term of only such characters matches a row exactly when one
 /// of the row's words contains it: the rows of the words that do count the term's matches from an
 /// index alone, instead of rechecking each candidate row's text.
@@ -184,6 +185,13 @@ fn joins(after_base: &str) -> Vec<(&str, &str)> {
             (words[first + join + 2].1, clause)
         })
         .collect()
+}
+
+/// Whether walking an order's index for the first `page_end` of `matches` rows, among the
+/// `passed` rows the walk reads, costs less than reading and ordering every match: the walk
+/// reads about `page_end * passed / matches` rows, and each costs it about twice a match's.
+fn walk_is_cheaper(matches: i64, page_end: i64, passed: i64) -> bool {
+    i128::from(matches) * i128::from(matches) >= 2 * i128::from(page_end) * i128::from(passed)
 }
 
 /// Rows per batch of [`ListSpec::stream`].
@@ -529,8 +537,8 @@ impl ListSpec {
     /// (`search_words`), where the request is one word, of three characters or more, within
     /// the scope alone (no other condition), in an order an index of the main table gives.
     /// The words' rows count the matches; the page walks that index testing each row's words,
-    /// which reads about (rows before the page end) x (rows in scope) / (matches) rows. `None`
-    /// where reading and ordering every match is cheaper: when the matches are few.
+    /// which reads about (rows before the page end) x (rows the walk passes) / (matches) rows.
+    /// `None` where reading and ordering every match is cheaper: when the matches are few.
     async fn page_of_words(
         &self,
         db: &Db,
@@ -538,7 +546,7 @@ impl ListSpec {
         query: &ListQuery,
         limit: i64,
     ) -> Result<Option<(Vec<i64>, i64)>> {
-        let (Db::Postgres(pool), Some(words)) = (db, &self.search_words) else {
+        let Some(words) = &self.search_words else {
             return Ok(None);
         };
         let term = query
@@ -560,48 +568,93 @@ impl ListSpec {
             return Ok(None);
         }
         let (table, key, scope_column) = (words.table, words.key, words.scope_column);
-        let in_scope_cond = scope.condition(self.scope_column);
-        // The words containing the term, their rows in scope (each row once: a row may hold
-        // two of them) and the rows in scope, in one statement the connection keeps prepared.
-        let in_words = format!(
-            "FROM {table} WHERE word_id = ANY(w.ids) AND {}",
-            scope.condition(scope_column)
-        );
-        let stats_sql = format!(
-            "SELECT w.ids, CASE WHEN cardinality(w.ids) > 1 \
-             THEN (SELECT COUNT(DISTINCT {key}) {in_words}) ELSE (SELECT COUNT(*) {in_words}) END, \
-             ({in_scope}) \
-             FROM (SELECT ARRAY(SELECT word_id FROM search_words WHERE word LIKE $1) AS ids) w",
-            in_scope = self.count_sql(false, &in_scope_cond, None),
-        );
-        let (word_ids, matches, in_scope): (Vec<i64>, i64, i64) = sqlx::query_as(&stats_sql)
-            .bind(format!("%{term}%"))
-            .fetch_one(pool)
-            .await?;
-        if matches == 0 {
-            return Ok(Some((Vec::new(), 0)));
-        }
+        let (row_key, row_scope, base) = (self.key_column, self.scope_column, self.base);
         let first = query.page.max(0).saturating_mul(limit);
-        let walked = i128::from(first.saturating_add(limit)) * i128::from(in_scope);
-        if i128::from(matches) * i128::from(matches) < 2 * walked {
-            return Ok(None);
-        }
-        // The words are probed for each row the walk reaches, behind a fence (OFFSET 0) that
-        // keeps the planner from joining them whole.
-        let sql = format!(
-            "SELECT {row_key} FROM {base} WHERE {in_scope_cond} AND EXISTS (SELECT 1 FROM {table} w \
-             WHERE w.word_id = ANY($1) AND w.{scope_column} = {row_scope} \
-             AND w.{key} = {row_key} OFFSET 0) {order} LIMIT {limit} OFFSET {first}",
-            row_key = self.key_column,
-            base = self.base,
-            row_scope = self.scope_column,
-            order = self.order_clause(query),
+        let walk_end = format!(
+            "{order} LIMIT {limit} OFFSET {first}",
+            order = self.order_clause(query)
         );
-        let keys: Vec<i64> = sqlx::query_scalar(&sql)
-            .bind(word_ids)
-            .fetch_all(pool)
-            .await?;
-        Ok(Some((keys, matches)))
+        // Each dialect reads the words containing the term, their rows in scope (each row once:
+        // a row may hold two of them) and the rows the walk passes, in one statement the
+        // connection keeps prepared; then, where the matches are dense enough, walks.
+        match db {
+            Db::Postgres(pool) => {
+                let in_words = format!(
+                    "FROM {table} WHERE word_id = ANY(w.ids) AND {}",
+                    scope.condition(scope_column)
+                );
+                // The walk passes the rows in scope: the planner walks an index within the
+                // scope where it has one.
+                let stats_sql = format!(
+                    "SELECT w.ids, CASE WHEN cardinality(w.ids) > 1 \
+                     THEN (SELECT COUNT(DISTINCT {key}) {in_words}) ELSE (SELECT COUNT(*) {in_words}) END, \
+                     ({in_scope}) \
+                     FROM (SELECT ARRAY(SELECT word_id FROM search_words WHERE word LIKE $1) AS ids) w",
+                    in_scope = self.count_sql(false, &scope.condition(row_scope), None),
+                );
+                let (word_ids, matches, passed): (Vec<i64>, i64, i64) = sqlx::query_as(&stats_sql)
+                    .bind(format!("%{term}%"))
+                    .fetch_one(pool)
+                    .await?;
+                if matches == 0 || !walk_is_cheaper(matches, first + limit, passed) {
+                    return Ok((matches == 0).then(|| (Vec::new(), 0)));
+                }
+                // The words are probed behind a fence (OFFSET 0) that keeps the planner from
+                // joining them whole.
+                let sql = format!(
+                    "SELECT {row_key} FROM {base} WHERE {in_scope} AND EXISTS (SELECT 1 FROM {table} w \
+                     WHERE w.word_id = ANY($1) AND w.{scope_column} = {row_scope} \
+                     AND w.{key} = {row_key} OFFSET 0) {walk_end}",
+                    in_scope = scope.condition(row_scope),
+                );
+                let keys: Vec<i64> = sqlx::query_scalar(&sql)
+                    .bind(word_ids)
+                    .fetch_all(pool)
+                    .await?;
+                Ok(Some((keys, matches)))
+            }
+            Db::Sqlite(pool) => {
+                let words =
+                    "SELECT rowid FROM search_word_trigrams WHERE search_word_trigrams MATCH $1";
+                let in_words = format!(
+                    "FROM {table} WHERE word_id IN ({words}) AND {}",
+                    scope.condition(scope_column)
+                );
+                // SQLite would rather read the rows in scope by the builder's index and sort
+                // them all, so the walk takes the order's index over every row, in scope or
+                // not: it passes the whole table, whose size its largest key tells at once.
+                let stats_sql = format!(
+                    "SELECT (SELECT group_concat(rowid) FROM ({words})), \
+                     CASE WHEN (SELECT COUNT(*) FROM ({words})) > 1 \
+                     THEN (SELECT COUNT(DISTINCT {key}) {in_words}) ELSE (SELECT COUNT(*) {in_words}) END, \
+                     (SELECT COALESCE(MAX({row_key}), 0) FROM {base})",
+                );
+                let (word_ids, matches, passed): (Option<String>, i64, i64) =
+                    sqlx::query_as(&stats_sql)
+                        .bind(fts_phrase(&term))
+                        .fetch_one(pool)
+                        .await?;
+                if matches == 0 || !walk_is_cheaper(matches, first + limit, passed) {
+                    return Ok((matches == 0).then(|| (Vec::new(), 0)));
+                }
+                // The word ids are the database's own integers. A row's words are probed by
+                // key where the term lies in a few words, else read from the row's own, about
+                // ten.
+                let word_ids = word_ids.unwrap_or_default();
+                let probe = if word_ids.matches(',').count() < 4 {
+                    format!("w.word_id IN ({word_ids}) AND w.{scope_column} = {row_scope}")
+                } else {
+                    format!("+w.word_id IN ({word_ids})")
+                };
+                let sql = format!(
+                    "SELECT {row_key} FROM {base} WHERE {in_scope} AND EXISTS (SELECT 1 FROM {table} w \
+                     WHERE {probe} AND w.{key} = {row_key}) {walk_end}",
+                    in_scope = scope.condition(&format!("+{row_scope}")),
+                );
+                let keys: Vec<i64> = sqlx::query_scalar(&sql).fetch_all(pool).await?;
+                Ok(Some((keys, matches)))
+            }
+        }
     }
 
     /// The rows of `keys`, with every join, in the request's order.

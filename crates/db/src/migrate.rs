@@ -40,6 +40,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(16, "0016_property_search_lowered"),
     migration!(17, "0017_property_counts_by_lock"),
     migration!(18, "0018_property_words"),
+    migration!(19, "0019_property_words"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

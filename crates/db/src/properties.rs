@@ -58,7 +58,7 @@ pub const PROPERTIES: ListSpec = ListSpec {
     }],
     // On SQLite, the home's text and its community's name (migration 0012).
     search_index: "property_search",
-    // On PostgreSQL, the words of the same (migration 0018).
+    // The words of the same (migrations 0018 on PostgreSQL, 0019 on SQLite).
     search_words: Some(SearchWords {
         table: "property_words",
         key: "property_id",

@@ -809,19 +809,21 @@ async fn searches_matching_most_homes_page_as_the_whole_search() {
     let appleton = community(db, a, "Appleton").await;
     let beside = community(db, b, "Orchard Row").await;
     // 40 of the builder's 50 homes hold "apple": in the community's name, the address, or both
-    // (two words containing it, one home).
+    // (two words containing it, one home), between other characters than spaces.
     let mut homes = Vec::new();
     for n in 0..50 {
         let (community_id, street) = match n % 5 {
             0 => (appleton, "Pear Court"),
-            1 => (appleton, "Apple Way"),
-            2 | 3 => (orchard, "Apple Way"),
+            1 => (appleton, "Crab-Apple Way"),
+            2 => (orchard, "Apple Way"),
+            3 => (orchard, "Apple_Way"),
             _ => (orchard, "Pear Court"),
         };
-        let address = format!("{n} {street}");
+        // Every home also on one of seven lots: a term lying in many words.
+        let address = format!("{n} {street} Lot{}", n % 7);
         homes.push(save_home(db, a, None, &home_at(community_id, &address)).await);
     }
-    save_home(db, b, None, &home_at(beside, "1 Apple Way")).await;
+    save_home(db, b, None, &home_at(beside, "1 Großapple Way")).await;
     let keys = |scope: &Scope, search: &str, order_by: Option<&str>, page: i64, limit| {
         let query = ListQuery {
             search: Some(search.into()),
@@ -842,8 +844,8 @@ async fn searches_matching_most_homes_page_as_the_whole_search() {
         }
     };
     // Pages of five against the whole search read in one piece. The first page asked at a
-    // version (the second page here) is found by walking the order where that is cheaper
-    // (PostgreSQL), the others from the search's kept matches.
+    // version (the second page here) is found by walking the order where that is cheaper, the
+    // others from the search's kept matches.
     let paged_as_whole = |scope: Scope, search: &'static str, order_by: Option<&'static str>| async move {
         let (whole, total) = keys(&scope, search, order_by, 0, None).await;
         for page in std::iter::once(1).chain(0..=whole.len() as i64 / 5) {
@@ -870,6 +872,10 @@ async fn searches_matching_most_homes_page_as_the_whole_search() {
         assert_eq!(paged_as_whole(Scope::All, "APPLE", order_by).await, 41);
     }
     assert_eq!(paged_as_whole(Scope::builder(a), "orchard", None).await, 30);
+    assert_eq!(
+        paged_as_whole(Scope::All, "lot", Some("address_1")).await,
+        50
+    );
     assert_eq!(paged_as_whole(Scope::builder(a), "quince", None).await, 0);
 
     // A home edited out of the search, a community renamed and a home removed each show at once.
