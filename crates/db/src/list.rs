@@ -31,7 +31,8 @@ pub struct ListSpec {
     pub search_through: &'static [SearchThrough],
     /// On SQLite, an FTS5 table with the trigram tokenizer over `search_columns` and the
     /// `search_through` columns, its rowid the row's key, that answers searches of three
-    /// characters or more; or empty. Needs `base`.
+    /// characters or more that `search_words` does not (more than one word, or characters other
+    /// than ASCII letters and digits); or empty. Needs `base`.
     pub search_index: &'static str,
     /// The words of each row's searched text, for searches of one word.
     pub search_words: Option<SearchWords>,
@@ -187,6 +188,13 @@ fn joins(after_base: &str) -> Vec<(&str, &str)> {
         .collect()
 }
 
+/// A search term lying within one word wherever it occurs (three ASCII letters or digits or
+/// more, nothing else), lowered; see [`SearchWords`].
+fn one_word(search: &str) -> Option<String> {
+    let term = search.trim().to_ascii_lowercase();
+    (term.len() >= 3 && term.bytes().all(|b| b.is_ascii_alphanumeric())).then_some(term)
+}
+
 /// Whether walking an order's index for the first `page_end` of `matches` rows, among the
 /// `passed` rows the walk reads, costs less than reading and ordering every match: the walk
 /// reads about `page_end * passed / matches` rows, and each costs it about twice a match's.
@@ -339,11 +347,30 @@ impl ListSpec {
             };
             let mut parts: Vec<String> = Vec::new();
             let mut vals: Vec<Value> = Vec::new();
-            match db {
+            match (one_word(search), &self.search_words, db) {
+                // On SQLite, a term lying within one word: the rows holding a word that contains
+                // it, read from an index alone, where the trigram index compares the positions
+                // of the term's trigrams in every row holding them. (PostgreSQL reads thousands
+                // of matches faster through its trigram index, in table order, than by key from
+                // their words: 5.6 against 8.8 ms for a whole enterprise.)
+                (Some(word), Some(words), Db::Sqlite(_)) => {
+                    parts.push(format!(
+                        "{key} IN (SELECT {words_key} FROM {table} WHERE word_id IN \
+                         (SELECT rowid FROM search_word_trigrams WHERE search_word_trigrams MATCH ?) \
+                         AND {scope})",
+                        key = self.key_column,
+                        words_key = words.key,
+                        table = words.table,
+                        scope = scope.condition(words.scope_column),
+                    ));
+                    vals.push(Value::from(fts_phrase(&word)));
+                }
                 // Terms of three characters or more are looked up in the trigram index (it finds
                 // nothing shorter), which holds the columns searched through other tables too:
                 // SQLite reads only the matching rows instead of testing every row in scope.
-                Db::Sqlite(_) if !self.search_index.is_empty() && search.chars().count() >= 3 => {
+                (_, _, Db::Sqlite(_))
+                    if !self.search_index.is_empty() && search.chars().count() >= 3 =>
+                {
                     parts.push(format!(
                         "{key} IN (SELECT rowid FROM {index} WHERE {index} MATCH ?)",
                         key = self.key_column,
@@ -549,13 +576,7 @@ impl ListSpec {
         let Some(words) = &self.search_words else {
             return Ok(None);
         };
-        let term = query
-            .search
-            .as_deref()
-            .unwrap_or_default()
-            .trim()
-            .to_ascii_lowercase();
-        let one_word = term.len() >= 3 && term.bytes().all(|b| b.is_ascii_alphanumeric());
+        let term = one_word(query.search.as_deref().unwrap_or_default());
         let alias = self.base.split_whitespace().nth(1).unwrap_or_default();
         let (sort, _) = self.sort(query);
         let walkable = self.runs(query).is_none()
@@ -564,9 +585,10 @@ impl ListSpec {
                 .all(|expr| aliases(expr).iter().all(|a| *a == alias));
         // The words know the row's scope alone, so no other condition may narrow the rows.
         let scope_alone = self.base_condition.is_empty() && query.filters.conditions.is_empty();
-        if !one_word || !walkable || alias.is_empty() || !scope_alone {
+        let (Some(term), true, false, true) = (term, walkable, alias.is_empty(), scope_alone)
+        else {
             return Ok(None);
-        }
+        };
         let (table, key, scope_column) = (words.table, words.key, words.scope_column);
         let (row_key, row_scope, base) = (self.key_column, self.scope_column, self.base);
         let first = query.page.max(0).saturating_mul(limit);

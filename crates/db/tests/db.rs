@@ -900,6 +900,79 @@ async fn searches_matching_most_homes_page_as_the_whole_search() {
 }
 
 #[tokio::test]
+async fn one_word_searches_find_what_the_text_holds() {
+    use db::properties::{PropertyFields, PropertyRow, PROPERTIES};
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let a = builder(db, "Worded").await;
+    let communities = [
+        (
+            "Crab-Apple Ridge",
+            community(db, a, "Crab-Apple Ridge").await,
+        ),
+        ("Élan Applewood", community(db, a, "Élan Applewood").await),
+    ];
+    // Text of words cut by every kind of character: spaces, punctuation, underscores and
+    // letters outside ASCII, in both cases.
+    let pieces = [
+        "ab", "ABC", "b-c", "Äbc", "ca_b", "12ab", "a.bc", "CAB", "bcä1", "c",
+    ];
+    let mut expected: Vec<(i64, String)> = Vec::new();
+    let mut seed = 7_u64;
+    for n in 0..60 {
+        let mut pick = || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            pieces[(seed >> 33) as usize % pieces.len()]
+        };
+        let address = format!("{}{} {}", pick(), pick(), pick());
+        let subdivision = format!("{}/{}", pick(), pick());
+        let (name, community_id) = communities[n % 2];
+        let fields = PropertyFields {
+            subdivision: Some(subdivision.clone()),
+            ..home_at(community_id, &address)
+        };
+        let id = save_home(db, a, None, &fields).await;
+        let text = format!("{address} {subdivision} Austin TX 78701 {name}");
+        expected.push((id, text.to_lowercase()));
+    }
+    for term in [
+        "abc", "bca", "cab", "12a", "2ab", "bc1", "aab", "cca", "apple", "éla", "äbc", "b-c",
+    ] {
+        let holding: Vec<i64> = expected
+            .iter()
+            .filter(|(_, text)| text.contains(&term.to_lowercase()))
+            .map(|(id, _)| *id)
+            .collect();
+        // The whole search, and a second page of five asked first (walked where dense).
+        for (page, limit) in [(0, None), (1, Some(5))] {
+            let query = ListQuery {
+                search: Some(term.to_uppercase()),
+                order_by: Some("property_id".into()),
+                order: Some(Order::Asc),
+                page,
+                limit,
+                ..Default::default()
+            };
+            let found = PROPERTIES
+                .page::<PropertyRow>(db, &Scope::builder(a), &query)
+                .await
+                .unwrap();
+            let ids: Vec<i64> = found.data.iter().map(|p| p.property_id).collect();
+            let wanted: Vec<i64> = match limit {
+                None => holding.clone(),
+                Some(_) => holding.iter().skip(5).take(5).copied().collect(),
+            };
+            assert_eq!(
+                (ids, found.total),
+                (wanted, holding.len() as i64),
+                "{term}, page {page}"
+            );
+        }
+    }
+    t.drop_db().await;
+}
+
+#[tokio::test]
 async fn property_totals_follow_the_homes() {
     use db::properties::{PropertyFields, PropertyRow, PROPERTIES};
     let t = TestDb::new().await.unwrap();
