@@ -188,6 +188,10 @@ fn joins(after_base: &str) -> Vec<(&str, &str)> {
         .collect()
 }
 
+/// On SQLite, the words matching an FTS5 phrase, by their trigrams (migration 0019).
+const SQLITE_WORDS_MATCHING: &str =
+    "SELECT rowid FROM search_word_trigrams WHERE search_word_trigrams MATCH";
+
 /// A search term lying within one word wherever it occurs (three ASCII letters or digits or
 /// more, nothing else), lowered; see [`SearchWords`].
 fn one_word(search: &str) -> Option<String> {
@@ -356,8 +360,7 @@ impl ListSpec {
                 (Some(word), Some(words), Db::Sqlite(_)) => {
                     parts.push(format!(
                         "{key} IN (SELECT {words_key} FROM {table} WHERE word_id IN \
-                         (SELECT rowid FROM search_word_trigrams WHERE search_word_trigrams MATCH ?) \
-                         AND {scope})",
+                         ({SQLITE_WORDS_MATCHING} ?) AND {scope})",
                         key = self.key_column,
                         words_key = words.key,
                         table = words.table,
@@ -636,8 +639,7 @@ impl ListSpec {
                 Ok(Some((keys, matches)))
             }
             Db::Sqlite(pool) => {
-                let words =
-                    "SELECT rowid FROM search_word_trigrams WHERE search_word_trigrams MATCH $1";
+                let words = format!("{SQLITE_WORDS_MATCHING} $1");
                 let in_words = format!(
                     "FROM {table} WHERE word_id IN ({words}) AND {}",
                     scope.condition(scope_column)
