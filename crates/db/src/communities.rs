@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use domain::hours::{StaffDay, TourDay};
 use domain::lists::Order;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
@@ -71,26 +71,6 @@ pub struct CommunityStatus {
     pub status: String,
 }
 
-/// Integration project ids arrive as digits (text or number) or empty, which means none.
-fn project_id<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> std::result::Result<Option<i64>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Raw {
-        Number(i64),
-        Text(String),
-    }
-    match Option::<Raw>::deserialize(deserializer)? {
-        None => Ok(None),
-        Some(Raw::Number(n)) if n >= 0 => Ok(Some(n)),
-        Some(Raw::Number(_)) => Err(serde::de::Error::custom(domain::community::MSG_DIGITS_ONLY)),
-        Some(Raw::Text(text)) => {
-            domain::community::project_id(&text).map_err(serde::de::Error::custom)
-        }
-    }
-}
-
 /// What the community form saves.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(default)]
@@ -117,7 +97,8 @@ pub struct CommunityFields {
     pub trade_code: String,
     pub sales_code: String,
     pub hub_backup_code: String,
-    #[serde(deserialize_with = "project_id")]
+    /// In a save request the server reads it itself (any shape), to check it with the form's
+    /// other rules.
     pub lasso_community_project_id: Option<i64>,
     pub novihome_integration: bool,
     /// Custom tour hours; none means the default hours apply.

@@ -44,16 +44,9 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(value)) => Ok(JsonBody(value)),
             Err(rejection) => Err(match rejection {
-                JsonRejection::JsonDataError(e) => ApiError::Validation(
-                    [(
-                        "body".to_string(),
-                        e.body_text().replace(
-                            "Failed to deserialize the JSON body into the target type: ",
-                            "",
-                        ),
-                    )]
-                    .into(),
-                ),
+                JsonRejection::JsonDataError(e) => {
+                    ApiError::Validation([body_data_error(&e.body_text())].into())
+                }
                 JsonRejection::JsonSyntaxError(_) => {
                     ApiError::BadRequest("The request body is not valid JSON".into())
                 }
@@ -66,6 +59,30 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
                 other => ApiError::BadRequest(other.body_text()),
             }),
         }
+    }
+}
+
+/// A body value of the wrong shape is answered on its field, as other validation is. axum's
+/// text names the value's path (`community.lasso_community_project_id: …`) and serde_json where
+/// in the text it stood, which a form has no use for; a value with no path is the body's.
+fn body_data_error(text: &str) -> (String, String) {
+    let text =
+        text.trim_start_matches("Failed to deserialize the JSON body into the target type: ");
+    let text = match text.rfind(" at line ") {
+        Some(at) if text[at..].contains(" column ") => &text[..at],
+        _ => text,
+    };
+    let field = |path: &str| {
+        let last = path.rsplit('.').next().unwrap_or(path);
+        let name = last.split('[').next().unwrap_or(last);
+        (!name.is_empty() && name != "?").then(|| name.to_string())
+    };
+    match text.split_once(": ") {
+        Some((path, message)) if !path.contains(' ') => match field(path) {
+            Some(name) => (name, message.to_string()),
+            None => ("body".into(), message.to_string()),
+        },
+        _ => ("body".into(), text.to_string()),
     }
 }
 

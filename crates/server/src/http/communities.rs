@@ -9,10 +9,11 @@ use db::communities::{
     Community, CommunityFields, CommunityRow, CommunityStatus, Members, QrCode, COMMUNITIES,
 };
 use db::list::ListSpec;
-use domain::community::{check_codes, check_community, CommunityForm};
+use domain::community::{check_codes, check_community, CommunityForm, MSG_DIGITS_ONLY};
 use domain::hours::{check_staff_week, check_tour_week};
 use domain::roles::offerable_for_assignment;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::app::{AppState, JsonBody, QueryParams};
@@ -97,6 +98,10 @@ pub struct CommunityInput {
     pub builder_id: Option<i64>,
     #[serde(flatten)]
     pub fields: CommunityFields,
+    /// Digits, as text or a number, or empty for none.
+    #[serde(default)]
+    #[schema(value_type = Option<i64>)]
+    pub lasso_community_project_id: Option<Value>,
     #[serde(default)]
     pub agents: Vec<String>,
     #[serde(default)]
@@ -159,8 +164,9 @@ pub async fn list(
     responses((status = 200, body = [CommunityStatus])), security(("bearer" = [])))]
 pub async fn statuses(
     State(state): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
 ) -> ApiResult<Json<Vec<CommunityStatus>>> {
+    caller.require_console()?;
     Ok(Json(db::communities::statuses(&state.db).await?))
 }
 
@@ -171,6 +177,7 @@ pub async fn of_builder(
     caller: Caller,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Vec<CommunityRow>>> {
+    caller.require_console()?;
     if !caller.scope.allows(id) {
         return Err(ApiError::not_found());
     }
@@ -201,14 +208,24 @@ pub async fn get_community(
     }))
 }
 
-/// Every rule of the form, reported together.
+/// Every rule of the form, reported together; answers the Lasso project id read.
 async fn check(
     state: &AppState,
     caller: &Caller,
     input: &CommunityInput,
     builder_id: Option<i64>,
-) -> ApiResult<()> {
+) -> ApiResult<Option<i64>> {
     let f = &input.fields;
+    let project_id = match &input.lasso_community_project_id {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .filter(|id| *id >= 0)
+            .map(Some)
+            .ok_or(MSG_DIGITS_ONLY),
+        Some(Value::String(text)) => domain::community::project_id(text),
+        Some(_) => Err(MSG_DIGITS_ONLY),
+    };
     let mut errors = check_community(&CommunityForm {
         name: &f.name,
         state: &f.state,
@@ -250,7 +267,11 @@ async fn check(
             );
         }
     }
-    ApiError::check(errors)
+    if let Err(message) = project_id {
+        errors.insert("lasso_community_project_id".into(), message.into());
+    }
+    ApiError::check(errors)?;
+    Ok(project_id.unwrap_or_default())
 }
 
 #[utoipa::path(post, path = "/api/communities/saveCommunity", tag = "communities", request_body = SaveCommunity,
@@ -282,7 +303,10 @@ pub async fn save(
             ));
         }
     }
-    check(&state, &caller, &input, builder_id).await?;
+    let fields = CommunityFields {
+        lasso_community_project_id: check(&state, &caller, &input, builder_id).await?,
+        ..input.fields.clone()
+    };
     let builder_id =
         builder_id.ok_or_else(|| ApiError::field("builder_id", "Builder is required field"))?;
     let mut user_ids = Vec::with_capacity(input.agents.len());
@@ -323,7 +347,7 @@ pub async fn save(
         &caller.scope,
         input.id,
         builder_id,
-        &input.fields,
+        &fields,
         &members,
         &caller.user.username,
     )
@@ -386,6 +410,7 @@ pub async fn qr_codes(
     caller: Caller,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Vec<QrCode>>> {
+    caller.require_console()?;
     Ok(Json(
         db::communities::qr_codes(&state.db, &caller.scope, id)
             .await?

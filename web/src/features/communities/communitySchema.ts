@@ -21,8 +21,11 @@ export const MSG_TRADE_CODE = 'Trade code are must have between 4-8 digits! Empt
 
 /** The server's limit for names and the other required texts. */
 export const TEXT_MAX = 250;
-/** Project ids are 64-bit numbers on the server: 18 digits always fit. */
-export const PROJECT_ID_MAX = 18;
+/**
+ * Project ids are 64-bit numbers on the server, but travel as JSON numbers, which the browser
+ * holds exactly only up to 15 digits; longer ones would be saved and shown changed.
+ */
+export const PROJECT_ID_MAX = 15;
 
 const required = (message: string) => z.string().trim().min(1, message);
 const digits = z.string().regex(/^\d*$/, MSG_DIGITS_ONLY);
