@@ -271,6 +271,24 @@ impl Db {
         Ok(())
     }
 
+    /// How a transaction that reads rows before changing them begins. SQLite takes its write
+    /// lock at once: a deferred transaction that has read cannot write once another connection
+    /// has. PostgreSQL locks the rows it reads instead ([`Db::row_lock`]).
+    pub(crate) fn write_transaction(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "BEGIN IMMEDIATE",
+            Db::Postgres(_) => "BEGIN",
+        }
+    }
+
+    /// What a SELECT in a [`Db::write_transaction`] ends with to hold its rows until the end.
+    pub(crate) fn row_lock(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "",
+            Db::Postgres(_) => " FOR UPDATE",
+        }
+    }
+
     pub fn dialect(&self) -> &'static str {
         match self {
             Db::Sqlite(_) => "sqlite",

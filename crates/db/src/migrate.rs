@@ -41,6 +41,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(17, "0017_property_counts_by_lock"),
     migration!(18, "0018_property_words"),
     migration!(19, "0019_property_words"),
+    migration!(20, "0020_disposition_on"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -231,21 +231,35 @@ pub struct Staffing<'a> {
     pub team_ids: &'a [i64],
 }
 
-/// A domain event recorded in the same transaction as the change that caused it.
-pub struct Event {
-    pub kind: &'static str,
-    pub payload: serde_json::Value,
+/// Whether domain events are written for a change: the demo world's history records none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Events {
+    Record,
+    Skip,
 }
 
-/// Writes a property's domain events inside the transaction that makes the change.
-macro_rules! record_events {
-    ($tx:expr, $builder_id:expr, $property_id:expr, $events:expr, $at:expr) => {
-        for event in $events {
-            let mut payload = event.payload.clone();
+/// A home starting or stopping tours is a domain event (the webhooks area delivers it). It is
+/// derived from the disposition read under the change's lock, so two saves racing each other
+/// cannot both report one change, or miss one.
+fn tour_event(before: Option<i64>, after: i64) -> Option<(&'static str, serde_json::Value)> {
+    let tours = |id: i64| domain::catalog::DISPOSITIONS.iter().find(|d| d.id == id);
+    let after = tours(after)?;
+    let kind = match (before.and_then(tours).map(|d| d.tours), after.tours) {
+        (None | Some(false), true) => "tours.enable",
+        (Some(true), false) => "tours.disable",
+        _ => return None,
+    };
+    Some((kind, serde_json::json!({"disposition": after.constant})))
+}
+
+/// Writes the tour event of a disposition change inside the transaction that makes it.
+macro_rules! record_tour_event {
+    ($tx:expr, $events:expr, $builder_id:expr, $property_id:expr, $before:expr, $after:expr, $at:expr) => {
+        if let (Events::Record, Some((kind, mut payload))) = ($events, tour_event($before, $after)) {
             payload["property_id"] = $property_id.into();
             sqlx::query("INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, $2, $3, $4)")
                 .bind($builder_id)
-                .bind(event.kind)
+                .bind(kind)
                 .bind(payload.to_string())
                 .bind($at)
                 .execute(&mut *$tx)
@@ -254,8 +268,25 @@ macro_rules! record_events {
     };
 }
 
-/// Creates (`id` None) or updates a property, its staff and teams, and records `events`, all in
-/// one transaction. Answers the id, or None when the property to update is not in the scope.
+/// The disposition of a home in the scope, read under a lock that holds until the transaction
+/// ends (SQLite's write transaction holds every row).
+macro_rules! locked_disposition {
+    ($db:expr, $tx:expr, $scope:expr, $property_id:expr) => {{
+        let sql = format!(
+            "SELECT disposition_id FROM properties WHERE property_id = $1 AND {}{}",
+            $scope.condition("builder_id"),
+            $db.row_lock()
+        );
+        sqlx::query_scalar::<_, i64>(&sql)
+            .bind($property_id)
+            .fetch_optional(&mut *$tx)
+            .await?
+    }};
+}
+
+/// Creates (`id` None) or updates a property, its staff and teams, and records its tour event,
+/// all in one transaction. Answers the id, or None when the property to update is not in the
+/// scope. `disposition_on` moves only when the disposition changes.
 #[allow(clippy::too_many_arguments)]
 pub async fn save(
     db: &Db,
@@ -264,7 +295,7 @@ pub async fn save(
     builder_id: i64,
     f: &PropertyFields,
     staffing: &Staffing<'_>,
-    events: &[Event],
+    events: Events,
     author: &str,
 ) -> Result<Option<i64>> {
     let at = now();
@@ -324,26 +355,37 @@ pub async fn save(
                 .enumerate()
                 .map(|(i, c)| format!("{c} = ${}", i + 1))
                 .collect();
+            // In SET, `disposition_id` is still the stored one; $2 is the new one and
+            // ${n - 1} the time of the change.
             format!(
-                "UPDATE properties SET {} WHERE property_id = ${} AND {} RETURNING property_id",
+                "UPDATE properties SET {}, disposition_on = CASE WHEN disposition_id = $2 THEN disposition_on ELSE ${} END
+                 WHERE property_id = ${} RETURNING property_id",
                 sets.join(", "),
-                n + 1,
-                scope.condition("builder_id")
+                n - 1,
+                n + 1
             )
         }
         None => {
             let marks: Vec<String> = (1..=n + 1).map(|i| format!("${i}")).collect();
             format!(
-                "INSERT INTO properties ({}, builder_id, created_on, created_by) VALUES ({}, ${}, ${}) RETURNING property_id",
+                "INSERT INTO properties ({}, builder_id, created_on, created_by, disposition_on) VALUES ({}, ${}, ${}, ${}) RETURNING property_id",
                 COLUMNS.join(", "),
                 marks.join(", "),
                 n - 1,
-                n
+                n,
+                n - 1
             )
         }
     };
     on_pool!(db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_with(db.write_transaction()).await?;
+        let before = match id {
+            Some(id) => match locked_disposition!(db, tx, scope, id) {
+                Some(disposition) => Some(disposition),
+                None => return Ok(None),
+            },
+            None => None,
+        };
         let query = sqlx::query_scalar::<_, i64>(&sql)
             .bind(f.community_id)
             .bind(f.disposition_id)
@@ -418,7 +460,7 @@ pub async fn save(
             "team_id",
             staffing.team_ids
         );
-        record_events!(tx, builder_id, saved, events, at);
+        record_tour_event!(tx, events, builder_id, saved, before, f.disposition_id, at);
         tx.commit().await?;
         Ok(Some(saved))
     })
@@ -476,34 +518,41 @@ pub async fn set_lock_status(
     .map(|done| done.rows_affected() == 1))
 }
 
-/// Changes a property's disposition (and records its events) in one transaction; false when the
-/// property is not in the scope.
+/// Changes a property's disposition (and records its tour event) in one transaction; false
+/// when the property is not in the scope.
 pub async fn set_disposition(
     db: &Db,
     scope: &Scope,
     property_id: i64,
     disposition_id: i64,
-    events: &[Event],
     author: &str,
 ) -> Result<bool> {
     let at = now();
-    let sql = format!(
-        "UPDATE properties SET disposition_id = $1, modified_on = $2, modified_by = $3 WHERE property_id = $4 AND {} RETURNING builder_id",
-        scope.condition("builder_id")
-    );
     on_pool!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        let builder: Option<i64> = sqlx::query_scalar(&sql)
-            .bind(disposition_id)
-            .bind(at)
-            .bind(author)
-            .bind(property_id)
-            .fetch_optional(&mut *tx)
-            .await?;
-        let Some(builder_id) = builder else {
+        let mut tx = pool.begin_with(db.write_transaction()).await?;
+        let Some(before) = locked_disposition!(db, tx, scope, property_id) else {
             return Ok(false);
         };
-        record_events!(tx, builder_id, property_id, events, at);
+        let builder_id: i64 = sqlx::query_scalar(
+            "UPDATE properties SET disposition_id = $1, modified_on = $2, modified_by = $3,
+             disposition_on = CASE WHEN disposition_id = $1 THEN disposition_on ELSE $2 END
+             WHERE property_id = $4 RETURNING builder_id",
+        )
+        .bind(disposition_id)
+        .bind(at)
+        .bind(author)
+        .bind(property_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        record_tour_event!(
+            tx,
+            Events::Record,
+            builder_id,
+            property_id,
+            Some(before),
+            disposition_id,
+            at
+        );
         tx.commit().await?;
         Ok(true)
     })

@@ -143,3 +143,14 @@ impl TestDb {
         }
     }
 }
+
+/// Runs one statement binding one id, for tests that set up what no call may change (builder
+/// flags, backdated times).
+pub async fn run(db: &Db, sql: &str, id: i64) {
+    crate::on_pool!(db, |pool| sqlx::query(sql)
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))
+    .unwrap();
+}

@@ -132,33 +132,37 @@ pub async fn series(
         .await)
 }
 
-/// Homes in a disposition; with `since`, only those changed since then. Without it the
-/// per-builder totals answer (migration 0010).
-pub async fn count_properties(
-    db: &Db,
-    scope: &Scope,
-    disposition_id: i64,
-    since: Option<DateTime<Utc>>,
-) -> Result<i64> {
-    let sql = match since {
-        Some(_) => format!(
-            "SELECT COUNT(*) FROM properties WHERE {} AND disposition_id = $1 AND modified_on >= $2",
-            scope.condition("builder_id")
-        ),
-        None => format!(
-            "SELECT CAST(COALESCE(SUM(homes), 0) AS BIGINT) FROM property_counts WHERE {} AND disposition_id = $1",
-            scope.condition("builder_id")
-        ),
-    };
-    on_pool!(db, |pool| {
-        let query = sqlx::query_scalar(&sql).bind(disposition_id);
-        match since {
-            Some(since) => query.bind(since),
-            None => query,
-        }
+/// Homes in a disposition, from the per-builder totals (migration 0010).
+pub async fn count_properties(db: &Db, scope: &Scope, disposition_id: i64) -> Result<i64> {
+    let sql = format!(
+        "SELECT CAST(COALESCE(SUM(homes), 0) AS BIGINT) FROM property_counts WHERE {} AND disposition_id = $1",
+        scope.condition("builder_id")
+    );
+    on_pool!(db, |pool| sqlx::query_scalar(&sql)
+        .bind(disposition_id)
         .fetch_one(pool)
-        .await
-    })
+        .await)
+}
+
+/// Homes that left the market since `since`: sold by a builder that sells, rented by one that
+/// rents (the dashboard's Sold / Homes Rented card).
+pub async fn count_closed_since(db: &Db, scope: &Scope, since: DateTime<Utc>) -> Result<i64> {
+    let closed = |constant| {
+        domain::catalog::disposition_by_constant(constant)
+            .expect("a catalogue disposition")
+            .id
+    };
+    let sql = format!(
+        "SELECT COUNT(*) FROM properties p JOIN builders b ON b.builder_id = p.builder_id
+         WHERE {} AND p.disposition_id = CASE WHEN b.is_rental THEN $1 ELSE $2 END AND p.disposition_on >= $3",
+        scope.condition("p.builder_id")
+    );
+    on_pool!(db, |pool| sqlx::query_scalar(&sql)
+        .bind(closed("PROPERTY_RENTED"))
+        .bind(closed("PROPERTY_SOLD"))
+        .bind(since)
+        .fetch_one(pool)
+        .await)
 }
 
 /// A customer for the demo world and tests.

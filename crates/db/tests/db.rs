@@ -2,7 +2,7 @@
 
 use db::builders::NewBuilder;
 use db::list::ListQuery;
-use db::testing::TestDb;
+use db::testing::{run, TestDb};
 use db::users::{AgentRow, NewUser, AGENTS};
 use db::{Scope, Value};
 use domain::lists::Order;
@@ -549,15 +549,6 @@ async fn community(db: &db::Db, builder_id: i64, name: &str) -> i64 {
 
 /// A home on `address` in Austin, Accessible, to be saved into `community_id`.
 /// Runs a statement that takes one id, for changes no db function makes.
-async fn run(db: &db::Db, sql: &str, id: i64) {
-    db::on_pool!(db, |pool| sqlx::query(sql)
-        .bind(id)
-        .execute(pool)
-        .await
-        .map(|_| ()))
-    .unwrap();
-}
-
 fn home_at(community_id: i64, address: &str) -> db::properties::PropertyFields {
     db::properties::PropertyFields {
         community_id,
@@ -582,10 +573,19 @@ async fn save_home(
         agents: &[],
         team_ids: &[],
     };
-    db::properties::save(db, &Scope::All, id, builder_id, fields, &staffing, &[], "t")
-        .await
-        .unwrap()
-        .unwrap()
+    db::properties::save(
+        db,
+        &Scope::All,
+        id,
+        builder_id,
+        fields,
+        &staffing,
+        db::properties::Events::Record,
+        "t",
+    )
+    .await
+    .unwrap()
+    .unwrap()
 }
 
 #[tokio::test]
@@ -1031,7 +1031,7 @@ async fn property_totals_follow_the_homes() {
     };
     assert_eq!(totals(Scope::builder(a)).await, [3, 2, 2, 1, 1, 2, 2]);
     assert_eq!(totals(Scope::All).await, [4, 3, 3, 2, 2, 2, 2]);
-    db::properties::set_disposition(db, &Scope::builder(a), homes[0], 13, &[], "t")
+    db::properties::set_disposition(db, &Scope::builder(a), homes[0], 13, "t")
         .await
         .unwrap();
     assert_eq!(totals(Scope::builder(a)).await, [3, 1, 1, 1, 1, 2, 2]);
@@ -1049,7 +1049,7 @@ async fn property_totals_follow_the_homes() {
     .await;
     assert_eq!(totals(Scope::builder(a)).await, [2, 0, 0, 1, 1, 1, 1]);
     assert_eq!(totals(Scope::All).await, [3, 1, 1, 2, 2, 1, 1]);
-    let sold = db::visits::count_properties(db, &Scope::All, 13, None);
+    let sold = db::visits::count_properties(db, &Scope::All, 13);
     assert_eq!(
         sold.await.unwrap(),
         2,
@@ -1244,5 +1244,34 @@ async fn sorts_by_catalog_names_page_as_the_whole_list() {
         }
     }
     assert_eq!(rows.iter().map(|p| p.property_id).collect::<Vec<_>>(), all);
+    t.drop_db().await;
+}
+
+#[tokio::test]
+async fn racing_status_changes_report_a_tour_change_once() {
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let a = builder(db, "Racing").await;
+    let commons = community(db, a, "Racing Commons").await;
+    // Accessible: touring, with its own tours.enable.
+    let home = save_home(db, a, None, &home_at(commons, "1 Relay Road")).await;
+    let staff_access = 18;
+    let scope = Scope::builder(a);
+    let saves =
+        (0..8).map(|_| db::properties::set_disposition(db, &scope, home, staff_access, "t"));
+    for saved in futures::future::join_all(saves).await {
+        assert!(saved.unwrap());
+    }
+    let kinds: Vec<String> = db::properties::pending_events(db, a)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(kind, _)| kind)
+        .collect();
+    assert_eq!(
+        kinds,
+        ["tours.enable", "tours.disable"],
+        "eight saves of one change are one event"
+    );
     t.drop_db().await;
 }

@@ -132,17 +132,12 @@ pub fn check(form: PropertyForm, object: &serde_json::Map<String, Value>) -> Fie
     }
     let id_missing = |field: &str| !matches!(number(object.get(field)), Ok(Some(n)) if n > 0.0);
     if id_missing("community_id") {
-        let message = if form == PropertyForm::Wizard {
-            "Community required"
-        } else {
-            "Community is required"
-        };
-        errors.insert("community_id".into(), message.into());
+        errors.insert("community_id".into(), missing_community(form).into());
     }
     if !matches!(number(object.get("timezone")), Ok(Some(n)) if crate::catalog::is_timezone(n as i64))
     {
         let message = if form == PropertyForm::Wizard {
-            "Timezone required"
+            "timezone required"
         } else {
             "Timezone is required"
         };
@@ -167,8 +162,19 @@ pub fn check(form: PropertyForm, object: &serde_json::Map<String, Value>) -> Fie
     errors
 }
 
-/// Dispositions offered in the short list (spec 1 §4).
+/// The message for a missing community (or one the builder does not have).
+pub fn missing_community(form: PropertyForm) -> &'static str {
+    match form {
+        PropertyForm::Wizard => "community required",
+        PropertyForm::Edit => "Community is required",
+    }
+}
+
+/// Dispositions offered in the short list (spec 1 §4), to staff who are not property managers.
 pub const SHORT_LIST: [&str; 2] = ["PROPERTY_AVAILABLE", "PROPERTY_STAFF_ACCESS"];
+
+/// The refusal of a disposition outside the short list.
+pub const MSG_SHORT_LIST_ONLY: &str = "Only a property manager can choose this status";
 
 /// Whether a disposition may be chosen: Rented only for rental builders.
 pub fn disposition_allowed(constant: &str, is_rental: bool) -> bool {
@@ -212,8 +218,8 @@ mod tests {
         );
         assert_eq!(errors["fullBathrooms"], "Full Bathrooms field is required");
         assert_eq!(errors["price"], "Price must be a number");
-        assert_eq!(errors["community_id"], "Community required");
-        assert_eq!(errors["timezone"], "Timezone required");
+        assert_eq!(errors["community_id"], "community required");
+        assert_eq!(errors["timezone"], "timezone required");
         assert!(
             !errors.contains_key("latitude"),
             "coordinates come later, from the geocoder"

@@ -224,6 +224,7 @@ async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
                 Value::from("large.seed"),
                 Value::Time(when + chrono::Duration::days(rng.gen_range(0..30))),
                 Value::from("large.seed"),
+                Value::Time(when),
             ]);
         }
     }
@@ -251,6 +252,7 @@ async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
             "created_by",
             "modified_on",
             "modified_by",
+            "disposition_on",
         ],
         homes,
     )

@@ -211,6 +211,12 @@ impl Caller {
         role_label(self.is_pm(), self.user.role_id)
     }
 
+    /// Staff who are not property managers give a home only the dispositions of the second list
+    /// (spec 1 §4): open to tours or to staff only. Selling, renting and retiring are managers'.
+    pub fn chooses_from_short_list(&self) -> bool {
+        self.role_label() == "USER" && !self.is_admin()
+    }
+
     /// Staff management is for program managers, enterprise users and the platform admin.
     pub fn require_staff_manager(&self) -> ApiResult<()> {
         if self.is_pm() || self.is_enterprise() || self.is_admin() {

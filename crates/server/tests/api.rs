@@ -115,6 +115,25 @@ impl World {
         .await
     }
 
+    /// Posts a multipart form: its text fields and one file.
+    async fn upload(
+        &self,
+        path: &str,
+        token: &str,
+        texts: &[(&str, &str)],
+        file: Option<(&str, &[u8])>,
+    ) -> Answer {
+        let (content_type, body) = multipart(texts, file);
+        self.raw(
+            Method::POST,
+            path,
+            Some(token),
+            Some(Body::from(body)),
+            Some(&content_type),
+        )
+        .await
+    }
+
     async fn sign_in(&self, username: &str) -> String {
         let answer = self
             .call(
@@ -1451,16 +1470,20 @@ async fn communities_are_listed_created_validated_and_edited() {
     );
     let mut lasso = community_body("Lasso");
     lasso["community"]["lasso_community_project_id"] = json!("77a");
-    assert_eq!(
-        w.call(
+    let a = w
+        .call(
             Method::POST,
             "/api/communities/saveCommunity",
             Some(&token),
-            Some(lasso)
+            Some(lasso),
         )
-        .await
-        .status,
-        StatusCode::UNPROCESSABLE_ENTITY
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        a.json()["errors"]["lasso_community_project_id"],
+        "The field should have digits only",
+        "a value of the wrong shape is answered on its field: {}",
+        a.text()
     );
 
     let created = w
@@ -2107,15 +2130,8 @@ async fn company_settings_logo_and_content_are_saved() {
         ),
         ("default_install_property_status", "PROPERTY_AVAILABLE"),
     ];
-    let (ct, body) = multipart(&company, None);
     let bad = w
-        .raw(
-            Method::POST,
-            "/api/builders/settings",
-            Some(&token),
-            Some(Body::from(body)),
-            Some(&ct),
-        )
+        .upload("/api/builders/settings", &token, &company, None)
         .await;
     assert_eq!(
         bad.status,
@@ -2136,14 +2152,12 @@ async fn company_settings_logo_and_content_are_saved() {
         r##"{"text":"Book a tour","textColor":"#ffffff","backgroundColor":"#DB5C0E","borderRadius":12,"fontSize":16}"##,
     );
     let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR-not-a-real-image".to_vec();
-    let (ct, body) = multipart(&good, Some(("logo.png", &png)));
     let saved = w
-        .raw(
-            Method::POST,
+        .upload(
             "/api/builders/settings",
-            Some(&token),
-            Some(Body::from(body)),
-            Some(&ct),
+            &token,
+            &good,
+            Some(("logo.png", &png)),
         )
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
@@ -2165,14 +2179,12 @@ async fn company_settings_logo_and_content_are_saved() {
     assert_eq!(served.body, png);
 
     let gif = b"GIF89a....".to_vec();
-    let (ct, body) = multipart(&[], Some(("sneaky.png", &gif)));
     let refused = w
-        .raw(
-            Method::POST,
+        .upload(
             "/api/builders/settings",
-            Some(&token),
-            Some(Body::from(body)),
-            Some(&ct),
+            &token,
+            &[],
+            Some(("sneaky.png", &gif)),
         )
         .await;
     assert_eq!(
@@ -2182,14 +2194,12 @@ async fn company_settings_logo_and_content_are_saved() {
     );
     let mut huge = png.clone();
     huge.resize(50 * 1024 * 1024 + 1, 0);
-    let (ct, body) = multipart(&[], Some(("big.png", &huge)));
     let too_big = w
-        .raw(
-            Method::POST,
+        .upload(
             "/api/builders/settings",
-            Some(&token),
-            Some(Body::from(body)),
-            Some(&ct),
+            &token,
+            &[],
+            Some(("big.png", &huge)),
         )
         .await;
     assert_eq!(too_big.json()["errors"]["file"], "Max logo size is 50mb");
@@ -2203,20 +2213,15 @@ async fn company_settings_logo_and_content_are_saved() {
         "a refused upload changes nothing"
     );
 
-    let (ct, body) = multipart(
-        &[(
-            "content_settings",
-            r#"{"tour_now_title":"Tour today","tour_now_button":"Go"}"#,
-        )],
-        None,
-    );
     let content = w
-        .raw(
-            Method::POST,
+        .upload(
             "/api/builders/settings",
-            Some(&token),
-            Some(Body::from(body)),
-            Some(&ct),
+            &token,
+            &[(
+                "content_settings",
+                r#"{"tour_now_title":"Tour today","tour_now_button":"Go"}"#,
+            )],
+            None,
         )
         .await;
     assert_eq!(content.status, StatusCode::OK);
@@ -2228,27 +2233,23 @@ async fn company_settings_logo_and_content_are_saved() {
         "#123",
         "a content save leaves the company settings"
     );
-    let (ct, body) = multipart(&[("content_settings", r#"{"tour_now_titel":"x"}"#)], None);
     let typo = w
-        .raw(
-            Method::POST,
+        .upload(
             "/api/builders/settings",
-            Some(&token),
-            Some(Body::from(body)),
-            Some(&ct),
+            &token,
+            &[("content_settings", r#"{"tour_now_titel":"x"}"#)],
+            None,
         )
         .await;
     assert_eq!(typo.status, StatusCode::UNPROCESSABLE_ENTITY);
 
     let cedar = w.sign_in("cedar.pm").await;
-    let (ct, body) = multipart(&[("builder_id", "1"), ("content_settings", "{}")], None);
     let foreign = w
-        .raw(
-            Method::POST,
+        .upload(
             "/api/builders/settings",
-            Some(&cedar),
-            Some(Body::from(body)),
-            Some(&ct),
+            &cedar,
+            &[("builder_id", "1"), ("content_settings", "{}")],
+            None,
         )
         .await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
@@ -2481,7 +2482,7 @@ async fn properties_are_created_listed_edited_and_retired() {
     let errors = &empty.json()["errors"];
     assert_eq!(errors["address_1"], "Address field is required");
     assert_eq!(errors["price"], "Price must be a number");
-    assert_eq!(errors["community_id"], "Community required");
+    assert_eq!(errors["community_id"], "community required");
     let mut no_pm = new_property(oak);
     no_pm["agents"] = json!([{"agentUsername": "demo.sales", "is_project_manager": false}]);
     let a = w
@@ -2977,6 +2978,11 @@ fn png(width: u32, height: u32) -> Vec<u8> {
     out.into_inner()
 }
 
+async fn photos_of(w: &World, path: &str, token: &str) -> usize {
+    let list = w.call(Method::GET, path, Some(token), None).await.json();
+    list.as_array().unwrap().len()
+}
+
 #[tokio::test]
 async fn property_photos_are_converted_positioned_and_removed() {
     let w = world().await;
@@ -2994,15 +3000,8 @@ async fn property_photos_are_converted_positioned_and_removed() {
         .as_i64()
         .unwrap();
     let path = format!("/api/properties/{id}/images");
-    let (ct, body) = multipart(&[], Some(("front.png", &png(2400, 1200))));
     let first = w
-        .raw(
-            Method::POST,
-            &path,
-            Some(&token),
-            Some(Body::from(body)),
-            Some(&ct),
-        )
+        .upload(&path, &token, &[], Some(("front.png", &png(2400, 1200))))
         .await;
     assert_eq!(first.status, StatusCode::CREATED, "{}", first.text());
     assert_eq!(first.json()["message"], "Sucessfully Uploaded");
@@ -3018,32 +3017,20 @@ async fn property_photos_are_converted_positioned_and_removed() {
     let stored = w.call(Method::GET, &url, None, None).await;
     assert_eq!(stored.headers[header::CONTENT_TYPE], "image/webp");
     assert!(stored.body.len() <= 200 * 1024);
-    let (ct, body) = multipart(&[], Some(("side.png", &png(300, 200))));
     let second = w
-        .raw(
-            Method::POST,
-            &path,
-            Some(&token),
-            Some(Body::from(body)),
-            Some(&ct),
-        )
+        .upload(&path, &token, &[], Some(("side.png", &png(300, 200))))
         .await;
     assert_eq!(
         second.json()["image"]["sequence_position"],
         2,
         "next is last plus one"
     );
-    let (ct, body) = multipart(
-        &[("sequence_position", "1")],
-        Some(("new-front.png", &png(400, 300))),
-    );
     let replaced = w
-        .raw(
-            Method::POST,
+        .upload(
             &path,
-            Some(&token),
-            Some(Body::from(body)),
-            Some(&ct),
+            &token,
+            &[("sequence_position", "1")],
+            Some(("new-front.png", &png(400, 300))),
         )
         .await;
     assert_eq!(
@@ -3056,19 +3043,21 @@ async fn property_photos_are_converted_positioned_and_removed() {
         StatusCode::NOT_FOUND,
         "the replaced file is gone"
     );
-    let (ct, body) = multipart(&[], Some(("fake.png", b"GIF89a not a png")));
     let refused = w
-        .raw(
-            Method::POST,
-            &path,
-            Some(&token),
-            Some(Body::from(body)),
-            Some(&ct),
-        )
+        .upload(&path, &token, &[], Some(("fake.png", b"GIF89a not a png")))
         .await;
     assert_eq!(refused.json()["errors"]["file"], "Unsupported file type");
-    let list = w.call(Method::GET, &path, Some(&token), None).await.json();
-    assert_eq!(list.as_array().unwrap().len(), 2);
+    let mut huge = png(10, 10);
+    huge.resize(50 * 1024 * 1024 + 1, 0);
+    let too_big = w
+        .upload(&path, &token, &[], Some(("huge.png", &huge)))
+        .await;
+    assert_eq!(too_big.json()["errors"]["file"], "Max logo size is 50mb");
+    assert_eq!(
+        photos_of(&w, &path, &token).await,
+        2,
+        "refused uploads add nothing"
+    );
     let second_id = second.json()["image"]["id"].as_i64().unwrap();
     let gone = w
         .call(
@@ -3079,20 +3068,31 @@ async fn property_photos_are_converted_positioned_and_removed() {
         )
         .await;
     assert_eq!(gone.status, StatusCode::OK);
-    assert_eq!(
-        w.call(Method::GET, &path, Some(&token), None)
-            .await
-            .json()
-            .as_array()
-            .unwrap()
-            .len(),
-        1
-    );
+    assert_eq!(photos_of(&w, &path, &token).await, 1);
 
     let cedar = w.sign_in("cedar.pm").await;
     assert_eq!(
         w.call(Method::GET, &path, Some(&cedar), None).await.status,
         StatusCode::NOT_FOUND
+    );
+    let foreign_upload = w
+        .upload(&path, &cedar, &[], Some(("theirs.png", &png(10, 10))))
+        .await;
+    assert_eq!(foreign_upload.status, StatusCode::NOT_FOUND);
+    let first_id = first.json()["image"]["id"].as_i64().unwrap();
+    let foreign_delete = w
+        .call(
+            Method::DELETE,
+            &format!("{path}/{first_id}"),
+            Some(&cedar),
+            None,
+        )
+        .await;
+    assert_eq!(foreign_delete.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        photos_of(&w, &path, &token).await,
+        1,
+        "another builder changes nothing"
     );
     let cedar_home = w
         .call(Method::GET, "/api/properties", Some(&cedar), None)
@@ -3100,14 +3100,12 @@ async fn property_photos_are_converted_positioned_and_removed() {
         .json()["data"][0]["property_id"]
         .as_i64()
         .unwrap();
-    let (ct, body) = multipart(&[], Some(("a.png", &png(10, 10))));
     let off = w
-        .raw(
-            Method::POST,
+        .upload(
             &format!("/api/properties/{cedar_home}/images"),
-            Some(&cedar),
-            Some(Body::from(body)),
-            Some(&ct),
+            &cedar,
+            &[],
+            Some(("a.png", &png(10, 10))),
         )
         .await;
     assert_eq!(
@@ -3486,4 +3484,483 @@ async fn the_property_page_has_its_timeline_and_public_pages() {
         community["id"], community_id,
         "the community's own fields stay flat"
     );
+}
+
+/// The first row's `key` of a list call.
+async fn first_id(w: &World, token: &str, path: &str, key: &str) -> i64 {
+    let list = w.call(Method::GET, path, Some(token), None).await.json();
+    list["data"][0][key]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no rows at {path}: {list}"))
+}
+
+async fn builder_of_session(w: &World, token: &str) -> i64 {
+    w.call(Method::GET, "/api/auth/session", Some(token), None)
+        .await
+        .json()["builderId"]
+        .as_i64()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn rental_builders_rent_homes_and_the_dashboard_counts_them_by_when() {
+    let w = world().await;
+    let token = w.sign_in("rental.pm").await;
+    let rentals = builder_of_session(&w, &token).await;
+    let closed = |token: String, builder: i64| {
+        let w = &w;
+        async move {
+            w.call(
+                Method::GET,
+                &format!("/api/stats/soldProprties/{builder}"),
+                Some(&token),
+                None,
+            )
+            .await
+            .json()["count"]
+                .as_i64()
+                .unwrap()
+        }
+    };
+    assert_eq!(
+        closed(token.clone(), rentals).await,
+        2,
+        "Homes Rented counts the rented homes of a rental builder"
+    );
+    let maple = first_id(&w, &token, "/api/communities?search=maple", "id").await;
+    let mut home = new_property(maple);
+    home["agents"] = json!([{"agentUsername": "rental.pm", "is_project_manager": true}]);
+    home["disposition_id"] = json!(14);
+    home["resident_code"] = json!("2468");
+    home["rental_application_url"] = json!("https://apply.example.com/7");
+    let created = w
+        .call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&token),
+            Some(home),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    let id = created.json()["property_id"].as_i64().unwrap();
+    let path = format!("/api/properties/{id}");
+    let detail = w.call(Method::GET, &path, Some(&token), None).await.json();
+    assert_eq!(
+        (
+            detail["disposition"].as_str(),
+            detail["resident_code"].as_str(),
+            detail["rental_application_url"].as_str()
+        ),
+        (
+            Some("Rented"),
+            Some("2468"),
+            Some("https://apply.example.com/7")
+        )
+    );
+    assert_eq!(closed(token.clone(), rentals).await, 3);
+
+    // Rented long ago: an edit today does not make it a rental of the last 30 days.
+    db::testing::run(
+        &w.state.db,
+        "UPDATE properties SET disposition_on = '2020-01-01 00:00:00+00:00' WHERE property_id = $1",
+        id,
+    )
+    .await;
+    assert_eq!(closed(token.clone(), rentals).await, 2);
+    let mut edit = detail.clone();
+    edit["marketing_name"] = json!("The Maple Loft");
+    let saved = w
+        .call(Method::POST, &path, Some(&token), Some(edit.clone()))
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    assert_eq!(closed(token.clone(), rentals).await, 2);
+    for disposition in [11, 14] {
+        edit["disposition_id"] = json!(disposition);
+        let saved = w
+            .call(Method::POST, &path, Some(&token), Some(edit.clone()))
+            .await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    }
+    assert_eq!(
+        closed(token.clone(), rentals).await,
+        3,
+        "rented again today"
+    );
+
+    let ent = w.sign_in("demo.enterprise").await;
+    let homes = builder_of_session(&w, &w.sign_in("demo.pm").await).await;
+    assert_eq!(closed(ent.clone(), homes).await, 3, "a seller's sold homes");
+    assert_eq!(
+        closed(ent.clone(), 0).await,
+        6,
+        "both builders of the enterprise"
+    );
+    w.done().await;
+}
+
+#[tokio::test]
+async fn enterprise_users_choose_builders_for_lists_and_new_homes() {
+    let w = world().await;
+    let ent = w.sign_in("demo.enterprise").await;
+    let homes = builder_of_session(&w, &w.sign_in("demo.pm").await).await;
+    let rentals = builder_of_session(&w, &w.sign_in("rental.pm").await).await;
+    let cedar = builder_of_session(&w, &w.sign_in("cedar.pm").await).await;
+    let rows = |path: String| {
+        let w = &w;
+        let ent = ent.clone();
+        async move { w.call(Method::GET, &path, Some(&ent), None).await.json() }
+    };
+    for (list, builder_key, all, of_rentals) in [
+        ("/api/properties", "builder", 30, 12),
+        ("/api/communities", "builderName", 5, 2),
+    ] {
+        assert_eq!(rows(list.to_string()).await["total"], all, "{list}");
+        for narrowed in [
+            format!("{list}?builderId={rentals}"),
+            format!("{list}?filterByBuilder={rentals}"),
+        ] {
+            let page = rows(narrowed.clone()).await;
+            assert_eq!(page["total"], of_rentals, "{narrowed}");
+            assert!(
+                page["data"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|r| r[builder_key] == "Brightway Rentals"),
+                "{narrowed}"
+            );
+        }
+        let outside = rows(format!("{list}?builderId={cedar}")).await;
+        assert_eq!(
+            outside["total"], 0,
+            "{list}: a builder outside the enterprise"
+        );
+    }
+    let paged = rows("/api/properties?limit=25".into()).await;
+    assert_eq!(paged["data"].as_array().unwrap().len(), 25);
+    let everything = rows("/api/properties?limit=25&showAll=true".into()).await;
+    assert_eq!(everything["data"].as_array().unwrap().len(), 30);
+
+    let aspen = first_id(
+        &w,
+        &ent,
+        &format!("/api/communities?search=aspen&builderId={rentals}"),
+        "id",
+    )
+    .await;
+    let mut home = new_property(aspen);
+    home["agents"] = json!([{"agentUsername": "rental.pm", "is_project_manager": true}]);
+    home["builder_id"] = json!(cedar);
+    let refused = w
+        .call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&ent),
+            Some(home.clone()),
+        )
+        .await;
+    assert_eq!(refused.json()["errors"]["builder_id"], "Builder required");
+    home["builder_id"] = json!(homes);
+    let wrong_community = w
+        .call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&ent),
+            Some(home.clone()),
+        )
+        .await;
+    assert_eq!(
+        wrong_community.json()["errors"]["community_id"],
+        "community required",
+        "the community belongs to the chosen builder"
+    );
+    home["builder_id"] = json!(rentals);
+    let created = w
+        .call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&ent),
+            Some(home),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    let id = created.json()["property_id"].as_i64().unwrap();
+    let detail = w
+        .call(
+            Method::GET,
+            &format!("/api/properties/{id}"),
+            Some(&ent),
+            None,
+        )
+        .await
+        .json();
+    assert_eq!(detail["builder_id"], rentals);
+
+    let mut community = community_body("Enterprise Row");
+    community["community"]["builder_id"] = json!(cedar);
+    let refused = w
+        .call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(&ent),
+            Some(community.clone()),
+        )
+        .await;
+    assert_eq!(
+        refused.json()["errors"]["builder_id"],
+        "Builder is required field"
+    );
+    community["community"]["builder_id"] = json!(rentals);
+    community["community"]["emergency_contacts"] = json!("rental.pm");
+    community["community"]["agents"] = json!(["leo.leasing"]);
+    let saved = w
+        .call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(&ent),
+            Some(community),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::CREATED, "{}", saved.text());
+    let of_rentals = w
+        .call(
+            Method::GET,
+            &format!("/api/communities/builder/{rentals}"),
+            Some(&ent),
+            None,
+        )
+        .await
+        .json();
+    let names: Vec<&str> = of_rentals
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"Enterprise Row") && names.contains(&"Aspen Flats"));
+    assert!(!names.contains(&"Oak Ridge"), "{names:?}");
+    w.done().await;
+}
+
+#[tokio::test]
+async fn property_and_community_rows_export_and_print_and_adding_can_be_turned_off() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    let homes = builder_of_session(&w, &token).await;
+    let list = w
+        .call(Method::GET, "/api/properties?limit=100", Some(&token), None)
+        .await
+        .json();
+    let ids: Vec<i64> = list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(2)
+        .map(|p| p["property_id"].as_i64().unwrap())
+        .collect();
+    let cedar = w.sign_in("cedar.pm").await;
+    let theirs = first_id(&w, &cedar, "/api/properties", "property_id").await;
+    let csv = w
+        .call(
+            Method::POST,
+            "/api/properties/export",
+            Some(&token),
+            Some(json!({"selection": [ids[0], ids[1], theirs]})),
+        )
+        .await;
+    assert_eq!(csv.headers[header::CONTENT_TYPE], "text/csv; charset=utf-8");
+    let text = csv.text();
+    assert_eq!(
+        text.lines().count(),
+        3,
+        "the two selected homes, not another builder's: {text}"
+    );
+    let address = list["data"][0]["address_1"].as_str().unwrap();
+    assert!(text.contains(address), "{text}");
+    let pdf = w
+        .call(
+            Method::POST,
+            "/api/properties/print",
+            Some(&token),
+            Some(json!({"selection": ids})),
+        )
+        .await;
+    assert_eq!(pdf.headers[header::CONTENT_TYPE], "application/pdf");
+    assert!(pdf.body.starts_with(b"%PDF-1.4"));
+    let community = first_id(&w, &token, "/api/communities", "id").await;
+    let pdf = w
+        .call(
+            Method::POST,
+            "/api/communities/print",
+            Some(&token),
+            Some(json!({"selection": [community]})),
+        )
+        .await;
+    assert_eq!(pdf.headers[header::CONTENT_TYPE], "application/pdf");
+    let csv = w
+        .call(
+            Method::POST,
+            "/api/communities/export",
+            Some(&token),
+            Some(json!({"selection": [community]})),
+        )
+        .await;
+    assert_eq!(csv.text().lines().count(), 2);
+
+    // Other Staff have no console pages, and no community data through the side doors either.
+    let field = w.sign_in("olivia.field").await;
+    for path in [
+        "/api/communities/statuses".to_string(),
+        format!("/api/communities/builder/{homes}"),
+        format!("/api/communities/{community}/QRCode"),
+    ] {
+        assert_eq!(
+            w.call(Method::GET, &path, Some(&field), None).await.status,
+            StatusCode::FORBIDDEN,
+            "{path}"
+        );
+    }
+
+    db::testing::run(
+        &w.state.db,
+        "UPDATE builders SET disable_add_property_and_community = TRUE WHERE builder_id = $1",
+        homes,
+    )
+    .await;
+    let oak = first_id(&w, &token, "/api/communities?search=oak", "id").await;
+    let home = w
+        .call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&token),
+            Some(new_property(oak)),
+        )
+        .await;
+    assert_eq!(
+        (home.status, home.json()["message"].as_str()),
+        (
+            StatusCode::FORBIDDEN,
+            Some("Adding properties is turned off for this builder")
+        )
+    );
+    let added = w
+        .call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(&token),
+            Some(community_body("Turned Off")),
+        )
+        .await;
+    assert_eq!(
+        (added.status, added.json()["message"].as_str()),
+        (
+            StatusCode::FORBIDDEN,
+            Some("Adding communities is turned off for this builder")
+        )
+    );
+    assert_eq!(
+        w.call(Method::GET, "/api/properties", Some(&token), None)
+            .await
+            .json()["total"],
+        18,
+        "nothing was added"
+    );
+    w.done().await;
+}
+
+#[tokio::test]
+async fn staff_who_are_not_managers_choose_from_the_short_list_and_keep_the_staff_rules() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let sales = w.sign_in("demo.sales").await;
+    let oak = first_id(&w, &pm, "/api/communities?search=oak", "id").await;
+    let created = w
+        .call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&pm),
+            Some(new_property(oak)),
+        )
+        .await;
+    let id = created.json()["property_id"].as_i64().unwrap();
+    let path = format!("/api/properties/{id}");
+    let detail = w.call(Method::GET, &path, Some(&pm), None).await.json();
+
+    let mut edit = detail.clone();
+    edit["disposition_id"] = json!(13);
+    edit["contract_date"] = json!("2026-11-01");
+    let sold = w.call(Method::POST, &path, Some(&sales), Some(edit)).await;
+    assert_eq!(
+        sold.json()["errors"]["disposition_id"],
+        "Only a property manager can choose this status"
+    );
+    let retire = w
+        .call(Method::PATCH, &format!("{path}/retire"), Some(&sales), None)
+        .await;
+    assert_eq!(retire.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        w.call(Method::GET, &path, Some(&pm), None).await.json()["disposition"],
+        "Accessible",
+        "refusals change nothing"
+    );
+    let mut edit = detail.clone();
+    edit["disposition_id"] = json!(18);
+    let staff_only = w
+        .call(Method::POST, &path, Some(&sales), Some(edit.clone()))
+        .await;
+    assert_eq!(staff_only.status, StatusCode::OK, "{}", staff_only.text());
+    let homes = builder_of_session(&w, &pm).await;
+    assert_eq!(
+        db::properties::pending_events(&w.state.db, homes)
+            .await
+            .unwrap()
+            .last()
+            .unwrap()
+            .0,
+        "tours.disable",
+        "Staff Access stops tours"
+    );
+
+    // The Staff tab's rules hold for the whole property's save too.
+    edit["agents"] = json!([{"agentUsername": "demo.pm", "is_project_manager": true}]);
+    let without_me = w
+        .call(Method::POST, &path, Some(&sales), Some(edit.clone()))
+        .await;
+    assert_eq!(
+        without_me.json()["errors"]["agents"],
+        "You cannot remove yourself"
+    );
+    edit["agents"] = json!([{"agentUsername": "demo.sales", "is_project_manager": false}]);
+    let without_pm = w.call(Method::POST, &path, Some(&sales), Some(edit)).await;
+    assert_eq!(
+        without_pm.json()["errors"]["agents"],
+        "A PM is required to be assigned!"
+    );
+    let demoted = w
+        .call(
+            Method::PATCH,
+            &format!("{path}/agent"),
+            Some(&sales),
+            Some(json!({"agentUsername": "demo.pm", "is_project_manager": false})),
+        )
+        .await;
+    assert_eq!(
+        demoted.json()["errors"]["agentUsername"],
+        "A PM is required to be assigned!"
+    );
+    let staff = w.call(Method::GET, &path, Some(&pm), None).await.json()["agents"].clone();
+    assert_eq!(staff.as_array().unwrap().len(), 2, "{staff}");
+    assert_eq!(staff[0]["is_project_manager"], true);
+
+    let cedar = w.sign_in("cedar.pm").await;
+    let foreign = w
+        .call(
+            Method::DELETE,
+            &format!("{path}/agent"),
+            Some(&cedar),
+            Some(json!({"agentUsername": "demo.sales"})),
+        )
+        .await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND);
+    w.done().await;
 }

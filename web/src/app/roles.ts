@@ -17,3 +17,11 @@ export function hasRole(user: SessionUser | null, roles?: readonly RoleLabel[]):
   if (!roles) return true;
   return roles.includes(roleOf(user));
 }
+
+/**
+ * Staff who are not property managers give a home only the second list's statuses (spec 1 §4):
+ * open to tours or to staff only. Selling, renting and retiring are for managers.
+ */
+export function choosesFromShortList(user: SessionUser | null): boolean {
+  return user !== null && roleOf(user) === 'USER' && !user.isAdmin;
+}

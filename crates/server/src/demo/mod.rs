@@ -107,6 +107,7 @@ async fn homes_in(
     for k in 0..6 {
         let constant = match (rental, k) {
             (true, 3) => "PROPERTY_RENTED",
+            (_, 4) if n % 3 == 2 => "PROPERTY_SMART_LOCK_MAINTENANCE",
             (_, 5) if n % 2 == 1 => "PROPERTY_NOT_AVAILABLE",
             _ => DEMO_DISPOSITIONS[k],
         };
@@ -166,7 +167,7 @@ async fn homes_in(
             builder,
             &fields,
             &staffing,
-            &[],
+            db::properties::Events::Skip,
             author,
         )
         .await?

@@ -9,14 +9,16 @@ use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use db::list::ListSpec;
 use db::properties::{
-    CommunityProperty, Event, PropertyFields, PropertyRecord, PropertyRow, Staffing, PROPERTIES,
+    CommunityProperty, Events, PropertyFields, PropertyRecord, PropertyRow, Staffing, PROPERTIES,
 };
 use domain::catalog::{disposition_by_constant, Disposition, DISPOSITIONS};
 use domain::community::check_codes;
 use domain::hours::{check_staff_week, check_tour_week, StaffDay, TourDay};
-use domain::property::{check, disposition_allowed, number, PropertyForm};
+use domain::property::{
+    check, disposition_allowed, number, PropertyForm, MSG_SHORT_LIST_ONLY, SHORT_LIST,
+};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use crate::app::{AppState, JsonBody, QueryParams};
@@ -464,16 +466,23 @@ async fn staffing(
     Ok((agents, known))
 }
 
-fn tour_event(before: Option<&Disposition>, after: &Disposition) -> Option<Event> {
-    let kind = match (before.map(|d| d.tours), after.tours) {
-        (None | Some(false), true) => "tours.enable",
-        (Some(true), false) => "tours.disable",
-        _ => return None,
-    };
-    Some(Event {
-        kind,
-        payload: json!({"disposition": after.constant}),
-    })
+/// The Staff tab's rules for any change of a home's staff (`staff` before, `agents` after; the
+/// error goes on `field`): nobody takes themselves off a home, and a home with a project
+/// manager keeps one.
+fn keeps_staff_rules(
+    caller: &Caller,
+    staff: &[db::properties::AssignedStaff],
+    agents: &[(i64, bool)],
+    field: &str,
+) -> ApiResult<()> {
+    let stays = |user_id: i64| agents.iter().any(|(id, _)| *id == user_id);
+    if staff.iter().any(|a| a.user_id == caller.user.user_id) && !stays(caller.user.user_id) {
+        return Err(ApiError::field(field, "You cannot remove yourself"));
+    }
+    if staff.iter().any(|a| a.is_project_manager) && !agents.iter().any(|(_, pm)| *pm) {
+        return Err(ApiError::field(field, "A PM is required to be assigned!"));
+    }
+    Ok(())
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -497,15 +506,20 @@ async fn builder_of(
         .ok_or_else(ApiError::not_found)
 }
 
+/// Refuses a community of another builder with the form's missing-community message.
 async fn community_of_builder(
     state: &AppState,
     caller: &Caller,
     community_id: i64,
     builder_id: i64,
+    form: PropertyForm,
 ) -> ApiResult<()> {
     match db::communities::get(&state.db, &caller.scope, community_id).await? {
         Some(c) if c.builder_id == builder_id => Ok(()),
-        _ => Err(ApiError::field("community_id", "Community is required")),
+        _ => Err(ApiError::field(
+            "community_id",
+            domain::property::missing_community(form),
+        )),
     }
 }
 
@@ -527,8 +541,15 @@ pub async fn create(
             "Adding properties is turned off for this builder".into(),
         ));
     }
-    let (fields, disposition) = fields_of(&object, PropertyForm::Wizard, builder.is_rental)?;
-    community_of_builder(&state, &caller, fields.community_id, builder_id).await?;
+    let (fields, _) = fields_of(&object, PropertyForm::Wizard, builder.is_rental)?;
+    community_of_builder(
+        &state,
+        &caller,
+        fields.community_id,
+        builder_id,
+        PropertyForm::Wizard,
+    )
+    .await?;
     let (agents, teams) = staffing(&state, &caller, &object, builder_id).await?;
     if !agents.iter().any(|(_, pm)| *pm) {
         return Err(ApiError::field(
@@ -536,7 +557,6 @@ pub async fn create(
             "A PM is required to be assigned!",
         ));
     }
-    let events: Vec<Event> = tour_event(None, disposition).into_iter().collect();
     let staffing = Staffing {
         agents: &agents,
         team_ids: &teams,
@@ -548,7 +568,7 @@ pub async fn create(
         builder_id,
         &fields,
         &staffing,
-        &events,
+        Events::Record,
         &caller.user.username,
     )
     .await?
@@ -577,12 +597,23 @@ pub async fn update(
         .ok_or_else(ApiError::not_found)?;
     let builder = builder_of(&state, &caller, current.builder_id).await?;
     let (fields, disposition) = fields_of(&object, PropertyForm::Edit, builder.is_rental)?;
-    community_of_builder(&state, &caller, fields.community_id, current.builder_id).await?;
+    if caller.chooses_from_short_list()
+        && disposition.id != current.fields.disposition_id
+        && !SHORT_LIST.contains(&disposition.constant)
+    {
+        return Err(ApiError::field("disposition_id", MSG_SHORT_LIST_ONLY));
+    }
+    community_of_builder(
+        &state,
+        &caller,
+        fields.community_id,
+        current.builder_id,
+        PropertyForm::Edit,
+    )
+    .await?;
     let (agents, teams) = staffing(&state, &caller, &object, current.builder_id).await?;
-    let before = DISPOSITIONS
-        .iter()
-        .find(|d| d.id == current.fields.disposition_id);
-    let events: Vec<Event> = tour_event(before, disposition).into_iter().collect();
+    let staff = db::properties::assigned_staff(&state.db, id).await?;
+    keeps_staff_rules(&caller, &staff, &agents, "agents")?;
     let staffing = Staffing {
         agents: &agents,
         team_ids: &teams,
@@ -594,7 +625,7 @@ pub async fn update(
         current.builder_id,
         &fields,
         &staffing,
-        &events,
+        Events::Record,
         &caller.user.username,
     )
     .await?
@@ -844,23 +875,21 @@ pub async fn retire(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<MessageBody>> {
     caller.require_console()?;
-    let current = db::properties::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    if caller.chooses_from_short_list() {
+        return Err(ApiError::Forbidden(MSG_SHORT_LIST_ONLY.into()));
+    }
     let sold = disposition_by_constant("PROPERTY_SOLD").expect("seeded");
-    let before = DISPOSITIONS
-        .iter()
-        .find(|d| d.id == current.fields.disposition_id);
-    let events: Vec<Event> = tour_event(before, sold).into_iter().collect();
-    db::properties::set_disposition(
+    if !db::properties::set_disposition(
         &state.db,
         &caller.scope,
         id,
         sold.id,
-        &events,
         &caller.user.username,
     )
-    .await?;
+    .await?
+    {
+        return Err(ApiError::not_found());
+    }
     Ok(Json(MessageBody::new("Updated successfully")))
 }
 
@@ -1024,6 +1053,14 @@ pub async fn set_agent(
             format!("{} cannot be assigned to properties", user.username),
         ));
     }
+    let staff = db::properties::assigned_staff(&state.db, property.property_id).await?;
+    let after: Vec<(i64, bool)> = staff
+        .iter()
+        .filter(|a| a.user_id != user.user_id)
+        .map(|a| (a.user_id, a.is_project_manager))
+        .chain([(user.user_id, input.is_project_manager)])
+        .collect();
+    keeps_staff_rules(&caller, &staff, &after, "agentUsername")?;
     db::properties::set_agent(
         &state.db,
         property.property_id,
@@ -1050,22 +1087,13 @@ pub async fn remove_agent(
 ) -> ApiResult<Json<MessageBody>> {
     caller.require_console()?;
     let (property, user) = property_member(&state, &caller, id, &input.agent_username).await?;
-    if user.user_id == caller.user.user_id {
-        return Err(ApiError::field(
-            "agentUsername",
-            "You cannot remove yourself",
-        ));
-    }
     let staff = db::properties::assigned_staff(&state.db, property.property_id).await?;
-    let managers = || staff.iter().filter(|a| a.is_project_manager);
-    if managers().all(|a| a.user_id == user.user_id)
-        && managers().any(|a| a.user_id == user.user_id)
-    {
-        return Err(ApiError::field(
-            "agentUsername",
-            "A PM is required to be assigned!",
-        ));
-    }
+    let remaining: Vec<(i64, bool)> = staff
+        .iter()
+        .filter(|a| a.user_id != user.user_id)
+        .map(|a| (a.user_id, a.is_project_manager))
+        .collect();
+    keeps_staff_rules(&caller, &staff, &remaining, "agentUsername")?;
     if !db::properties::remove_agent(&state.db, property.property_id, user.user_id).await? {
         return Err(ApiError::not_found());
     }

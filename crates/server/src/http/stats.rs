@@ -138,13 +138,9 @@ pub async fn all_properties(
         .iter()
         .find(|d| d.name == name)
         .ok_or_else(|| ApiError::field("status", format!("No status {name}")))?;
-    let count = db::visits::count_properties(
-        &state.db,
-        &scope(&caller, q.builder_id)?,
-        disposition.id,
-        None,
-    )
-    .await?;
+    let count =
+        db::visits::count_properties(&state.db, &scope(&caller, q.builder_id)?, disposition.id)
+            .await?;
     Ok(Json(Count { count }))
 }
 
@@ -158,11 +154,9 @@ pub async fn sold_properties(
     if id != 0 && !caller.scope.allows(id) {
         return Err(ApiError::not_found());
     }
-    let sold = domain::catalog::disposition_by_constant("PROPERTY_SOLD").expect("seeded");
     let since = Utc::now() - Duration::days(WINDOW_DAYS);
     let count =
-        db::visits::count_properties(&state.db, &scope(&caller, Some(id))?, sold.id, Some(since))
-            .await?;
+        db::visits::count_closed_since(&state.db, &scope(&caller, Some(id))?, since).await?;
     Ok(Json(Count { count }))
 }
 

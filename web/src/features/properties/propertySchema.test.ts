@@ -13,6 +13,7 @@ import {
   communityFill,
   detailToEdit,
   detailToObject,
+  choosable,
   dispositionOptions,
   editSchema,
   editToObject,
@@ -266,6 +267,16 @@ describe('the info card', () => {
   it('offers Rented only in rental mode', () => {
     expect(dispositionOptions(CATALOG, false).map((d) => d.name)).toEqual(['Accessible', 'Sold']);
     expect(dispositionOptions(CATALOG, true).map((d) => d.name)).toEqual(['Accessible', 'Sold', 'Rented']);
+  });
+
+  it("gives staff who are not managers the second list, still showing the home's own status", () => {
+    const staffAccess = { ...CATALOG[0], catalog_id: 9, name: 'Staff Access', value: 'PROPERTY_STAFF_ACCESS' };
+    const catalog = [...CATALOG, staffAccess];
+    expect(dispositionOptions(catalog, true, true).map((d) => d.name)).toEqual(['Accessible', 'Staff Access']);
+    const ofSoldHome = dispositionOptions(catalog, false, true, 4);
+    expect(ofSoldHome.map((d) => d.name)).toEqual(['Accessible', 'Sold', 'Staff Access']);
+    expect(ofSoldHome.map((d) => choosable(d, true))).toEqual([true, false, true]);
+    expect(catalog.every((d) => choosable(d, false))).toBe(true);
   });
 
   it('sends codes that only repeat the community as empty, so they keep following it', () => {

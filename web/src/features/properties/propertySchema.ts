@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { CatalogItem, PropertyDetail, TourDay } from '../../api/types';
 import { normalizeTourWeek, validateTourWeek } from '../../components/hours/tourHours';
+import { PROJECT_ID_MAX } from '../communities/communitySchema';
 
 export type PropertyFormKind = 'wizard' | 'edit';
 
@@ -155,7 +156,7 @@ export function checkCodes(values: CodeValues): FieldErrors {
 /** An integration project id as typed: digits (a trailing space allowed) or empty. */
 export function projectIdError(text: string): string | null {
   const trimmed = text.replace(/\s+$/, '');
-  return trimmed === '' || /^\d{1,18}$/.test(trimmed) ? null : MSG_DIGITS_ONLY;
+  return trimmed === '' || new RegExp(`^\\d{1,${PROJECT_ID_MAX}}$`).test(trimmed) ? null : MSG_DIGITS_ONLY;
 }
 
 /** What is sent for a project id: the digits, or null when empty. */
@@ -440,9 +441,27 @@ export interface EditValues extends PropertyInfoValues {
 export const SOLD = 'PROPERTY_SOLD';
 export const RENTED = 'PROPERTY_RENTED';
 
-/** Dispositions the select offers: Rented only to rental builders. */
-export function dispositionOptions(catalog: readonly CatalogItem[], isRental: boolean): CatalogItem[] {
-  return catalog.filter((d) => isRental || d.value !== RENTED);
+/** The second list (spec 1 §4): what staff who are not property managers may give a home. */
+export const SHORT_LIST: readonly string[] = ['PROPERTY_AVAILABLE', 'PROPERTY_STAFF_ACCESS'];
+
+/** Whether a status may be chosen: from the second list only, when `shortList`. */
+export function choosable(item: CatalogItem, shortList: boolean): boolean {
+  return !shortList || SHORT_LIST.includes(item.value);
+}
+
+/**
+ * Dispositions the select offers: Rented only to rental builders; with `shortList` the second
+ * list, plus the home's own status (`current`) so it still shows, not choosable.
+ */
+export function dispositionOptions(
+  catalog: readonly CatalogItem[],
+  isRental: boolean,
+  shortList = false,
+  current: number | null = null,
+): CatalogItem[] {
+  return catalog.filter(
+    (d) => (isRental || d.value !== RENTED) && (choosable(d, shortList) || d.catalog_id === current),
+  );
 }
 
 export function isSoldDisposition(catalog: readonly CatalogItem[], id: number | null): boolean {

@@ -13,6 +13,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import type { PropertyDetail } from '../../../api/types';
+import { useSession } from '../../../api/session';
+import { choosesFromShortList } from '../../../app/roles';
 import { CATALOG_DISPOSITION, useCatalog } from '../../../app/startup';
 import { useNotify } from '../../../app/notify';
 import { FormTextField, applyServerErrors, serverErrorText } from '../../../components/form';
@@ -21,6 +23,7 @@ import { PublicUrlField } from '../../../components/PublicUrlField';
 import { PROPERTIES_AREA, locate, retireProperty, saveProperty } from '../api/properties';
 import {
   becomesSold,
+  choosable,
   detailToEdit,
   detailToObject,
   dispositionOptions,
@@ -50,6 +53,7 @@ export function PropertyInfoCard({ detail }: { detail: PropertyDetail }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const catalog = useCatalog(CATALOG_DISPOSITION);
+  const shortList = choosesFromShortList(useSession().user);
   const schema = useMemo(() => editSchema(), []);
   const form = useForm<EditValues>({ resolver: zodResolver(schema), defaultValues: detailToEdit(detail) });
   const { control, handleSubmit, reset, setValue, setError, getValues, formState } = form;
@@ -122,9 +126,10 @@ export function PropertyInfoCard({ detail }: { detail: PropertyDetail }) {
                 select
                 required
                 transform={(v) => (v === '' ? null : Number(v))}
+                hint={shortList ? 'Other statuses are set by a property manager' : undefined}
               >
-                {dispositionOptions(catalog, detail.is_rental).map((d) => (
-                  <MenuItem key={d.catalog_id} value={d.catalog_id}>
+                {dispositionOptions(catalog, detail.is_rental, shortList, detail.disposition_id).map((d) => (
+                  <MenuItem key={d.catalog_id} value={d.catalog_id} disabled={!choosable(d, shortList)}>
                     {d.name}
                   </MenuItem>
                 ))}
