@@ -42,6 +42,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(18, "0018_property_words"),
     migration!(19, "0019_property_words"),
     migration!(20, "0020_disposition_on"),
+    migration!(21, "0021_visit_platform"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

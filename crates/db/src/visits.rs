@@ -28,6 +28,10 @@ pub struct VisitRow {
     pub visitor_type_id: i64,
     pub visitor_type: String,
     pub remarks: Option<String>,
+    /// How the visitor came: the app they toured with, or the web.
+    pub platform: Option<String>,
+    /// Where the visitor heard of the home.
+    pub attribution: Option<String>,
     pub visited_on: DateTime<Utc>,
     pub modified_on: DateTime<Utc>,
     pub timezone: i64,
@@ -37,7 +41,8 @@ pub struct VisitRow {
 pub const VISITS: ListSpec = ListSpec {
     columns: "v.customer_visit_id, v.customer_id, c.firstname, c.lastname, c.cell_phone_1, v.property_id, p.address_1, \
               p.house_num, m.name AS subdivision, v.visit_status_id AS visitor_status_id, s.name AS visitor_status, \
-              v.visitor_type_id, t.name AS visitor_type, v.remarks, v.visited_on, v.modified_on, p.timezone, v.builder_id",
+              v.visitor_type_id, t.name AS visitor_type, v.remarks, v.platform, v.attribution, v.visited_on, v.modified_on, \
+              p.timezone, v.builder_id",
     from: "customer_visits v JOIN customers c ON c.customer_id = v.customer_id JOIN properties p ON p.property_id = v.property_id \
            JOIN communities m ON m.id = p.community_id JOIN catalog s ON s.catalog_id = v.visit_status_id \
            JOIN catalog t ON t.catalog_id = v.visitor_type_id",
@@ -182,6 +187,8 @@ pub struct NewVisit {
     pub property_id: i64,
     pub visit_status_id: i64,
     pub remarks: Option<String>,
+    pub platform: Option<String>,
+    pub attribution: Option<String>,
     pub visited_on: DateTime<Utc>,
 }
 
@@ -240,6 +247,8 @@ pub async fn insert_history(db: &Db, customers: &[NewCustomer], visits: &[NewVis
                 Value::from(v.visit_status_id),
                 Value::from(c.visitor_type_id),
                 Value::from(v.remarks.clone()),
+                Value::from(v.platform.clone()),
+                Value::from(v.attribution.clone()),
                 Value::Time(v.visited_on),
                 Value::Time(v.visited_on),
             ]
@@ -254,6 +263,8 @@ pub async fn insert_history(db: &Db, customers: &[NewCustomer], visits: &[NewVis
                 "visit_status_id",
                 "visitor_type_id",
                 "remarks",
+                "platform",
+                "attribution",
                 "visited_on",
                 "modified_on"
             ],

@@ -435,6 +435,8 @@ async fn visit_counts_per_day_follow_the_visits() {
         property_id: home,
         visit_status_id: 156,
         remarks: None,
+        platform: None,
+        attribution: None,
         visited_on: when,
     };
     let visits = [

@@ -284,6 +284,8 @@ async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
             property_id: home_ids[rng.gen_range(0..home_ids.len())],
             visit_status_id: VISIT_STATUSES[rng.gen_range(0..VISIT_STATUSES.len())],
             remarks: None,
+            platform: None,
+            attribution: None,
             visited_on: now - chrono::Duration::minutes(rng.gen_range(5..HISTORY_DAYS * 24 * 60)),
         })
         .collect();

@@ -3240,6 +3240,11 @@ async fn the_dashboard_sums_up_visits_and_homes() {
         "newest first"
     );
     assert!(rows[0]["subdivision"].is_string() && rows[0]["visitor_type"].is_string());
+    assert!(
+        rows.iter()
+            .all(|r| r["platform"].is_string() && r["attribution"].is_string()),
+        "visits keep the spec's platform and attribution"
+    );
 
     let cedar = w.sign_in("cedar.pm").await;
     assert_eq!(

@@ -192,6 +192,8 @@ const VISITOR_LAST: [&str; 12] = [
     "Alvarez", "Brennan", "Chow", "Dawson", "Ellison", "Fischer", "Gupta", "Holt", "Ibarra",
     "Jensen", "Kowalski", "Larsen",
 ];
+const PLATFORMS: [&str; 3] = ["iOS", "Android", "Web"];
+const ATTRIBUTIONS: [&str; 4] = ["Zillow", "Builder website", "Yard sign", "Realtor.com"];
 const REMARKS: [&str; 5] = [
     "Loved the kitchen",
     "Asked about HOA fees",
@@ -278,6 +280,9 @@ async fn visit_history(
                 property_id: homes[dice.next(homes.len() as u64) as usize],
                 visit_status_id: statuses[dice.next(statuses.len() as u64) as usize],
                 remarks: (dice.next(4) == 0).then(|| REMARKS[dice.next(5) as usize].to_string()),
+                // From the customer's number, leaving the dice's sequence as it was.
+                platform: Some(PLATFORMS[(n + repeat as usize) % PLATFORMS.len()].into()),
+                attribution: Some(ATTRIBUTIONS[n % ATTRIBUTIONS.len()].into()),
                 visited_on: (when + chrono::Duration::days(repeat as i64 * 3))
                     .min(now - chrono::Duration::minutes(1)),
             });
