@@ -150,7 +150,8 @@ pub async fn count_properties(db: &Db, scope: &Scope, disposition_id: i64) -> Re
 }
 
 /// Homes that left the market since `since`: sold by a builder that sells, rented by one that
-/// rents (the dashboard's Sold / Homes Rented card).
+/// rents (the dashboard's Sold / Homes Rented card). The IN lets the builder-and-disposition
+/// index find them.
 pub async fn count_closed_since(db: &Db, scope: &Scope, since: DateTime<Utc>) -> Result<i64> {
     let closed = |constant| {
         domain::catalog::disposition_by_constant(constant)
@@ -159,7 +160,8 @@ pub async fn count_closed_since(db: &Db, scope: &Scope, since: DateTime<Utc>) ->
     };
     let sql = format!(
         "SELECT COUNT(*) FROM properties p JOIN builders b ON b.builder_id = p.builder_id
-         WHERE {} AND p.disposition_id = CASE WHEN b.is_rental THEN $1 ELSE $2 END AND p.disposition_on >= $3",
+         WHERE {} AND p.disposition_id IN ($1, $2) AND p.disposition_on >= $3
+           AND p.disposition_id = CASE WHEN b.is_rental THEN $1 ELSE $2 END",
         scope.condition("p.builder_id")
     );
     on_pool!(db, |pool| sqlx::query_scalar(&sql)
