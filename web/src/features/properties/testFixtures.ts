@@ -8,6 +8,7 @@ export const CATALOG: CatalogItem[] = [
   { catalog_id: 13, catalog_type_id: 1, name: 'Sold', value: 'PROPERTY_SOLD', description: '' },
   { catalog_id: 14, catalog_type_id: 1, name: 'Rented', value: 'PROPERTY_RENTED', description: '' },
   { catalog_id: 15, catalog_type_id: 1, name: 'Created', value: 'PROPERTY_CREATED', description: '' },
+  { catalog_id: 18, catalog_type_id: 1, name: 'Staff Access', value: 'PROPERTY_STAFF_ACCESS', description: '' },
   { catalog_id: 52, catalog_type_id: 6, name: 'New York', value: 'America/New_York', description: 'ET' },
   { catalog_id: 53, catalog_type_id: 6, name: 'Chicago', value: 'America/Chicago', description: 'CT' },
 ];

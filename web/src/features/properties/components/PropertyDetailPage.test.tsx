@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PropertyDetail } from '../../../api/types';
+import { sessionStore } from '../../../api/session';
 import { mockRoutes, renderRoute, signInAs, type RecordedCall } from '../../../test/utils';
 import { CATALOG, JUNIPER, STATES, builderDetail } from '../testFixtures';
 import PropertyDetailPage from './PropertyDetailPage';
@@ -71,7 +72,7 @@ describe('PropertyDetailPage info card', { timeout: 60_000 }, () => {
     const options = within(screen.getByRole('listbox'))
       .getAllByRole('option')
       .map((o) => o.textContent);
-    expect(options).toEqual(['Accessible', 'Sold', 'Created']);
+    expect(options).toEqual(['Accessible', 'Sold', 'Created', 'Staff Access']);
     await userEvent.click(screen.getByRole('option', { name: 'Sold' }));
     await userEvent.type(within(card()).getByLabelText('Contract Date'), '2026-12-01');
     await save();
@@ -79,6 +80,19 @@ describe('PropertyDetailPage info card', { timeout: 60_000 }, () => {
     expect(saved(calls)[0].body).toMatchObject({ disposition_id: 13, contract_date: '2026-12-01' });
     const order = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
     expect(order).toEqual(['POST /api/properties/70', 'PATCH /api/properties/70/retire']);
+  });
+
+  it("gives staff who are not managers the second list, still showing the home's own status", async () => {
+    signInAs({ username: 'sam.sales', builderId: 5, isPM: false, userRoleId: 2 });
+    open({ ...JUNIPER, disposition_id: 15 });
+    await screen.findByRole('heading', { name: /Juniper/ });
+    expect(within(card()).getByText('Other statuses are set by a property manager')).toBeInTheDocument();
+    await userEvent.click(within(card()).getByRole('combobox', { name: 'Status' }));
+    const listbox = within(screen.getByRole('listbox'));
+    expect(listbox.getAllByRole('option').map((o) => o.textContent)).toEqual(['Accessible', 'Created', 'Staff Access']);
+    expect(listbox.getByRole('option', { name: 'Created' })).toHaveAttribute('aria-disabled', 'true');
+    expect(listbox.getByRole('option', { name: 'Staff Access' })).not.toHaveAttribute('aria-disabled');
+    sessionStore.clear();
   });
 
   it('offers Rented to a rental builder', async () => {
