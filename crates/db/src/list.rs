@@ -309,14 +309,22 @@ impl ListSpec {
         format!("ORDER BY {}", terms.join(", "))
     }
 
+    /// The request's conditions. With `walk`, the scope's condition is kept off the indexes
+    /// (SQLite's unary `+`), so the planner walks the order's index (see [`Self::walks_order`]).
     fn statement(
         &self,
         db: &Db,
         scope: &Scope,
         query: &ListQuery,
         keys: Option<&[Value]>,
+        walk: bool,
     ) -> Statement {
-        let mut conditions = vec![scope.condition(self.scope_column)];
+        let scope_column = if walk {
+            format!("+{}", self.scope_column)
+        } else {
+            self.scope_column.to_string()
+        };
+        let mut conditions = vec![scope.condition(&scope_column)];
         if !self.base_condition.is_empty() {
             conditions.push(self.base_condition.to_string());
         }
@@ -922,9 +930,47 @@ impl ListSpec {
         )
     }
 
+    /// Whether SQLite should find a page of several builders' rows by walking the order's index
+    /// over the whole table rather than reading every row in scope through the builder index
+    /// and sorting them. SQLite 3.46 takes the sort for a builder list even where the scope is
+    /// most of the table: 7 ms for an enterprise's 50,000 homes, where the walk finds the first
+    /// page in 0.4 ms. The scope's share of the rows, from the totals, decides
+    /// ([`walk_is_cheaper`]); only plain orders of the main table's own columns (which have
+    /// their indexes) without filters are walked.
+    async fn walks_order(
+        &self,
+        db: &Db,
+        scope: &Scope,
+        query: &ListQuery,
+        limit: i64,
+    ) -> Result<bool> {
+        let several = matches!(scope, Scope::Builders(ids) if ids.len() > 1);
+        let plain = query.filters.conditions.is_empty()
+            && self.base_condition.is_empty()
+            && self.runs(query).is_none()
+            && self.narrowest_from(&[&self.order_clause(query)]).as_deref() == Some(self.base);
+        if !matches!(db, Db::Sqlite(_)) || !several || !plain || self.totals.is_empty() {
+            return Ok(false);
+        }
+        let sql = format!(
+            "SELECT CAST(COALESCE(SUM(CASE WHEN {in_scope} THEN {count} ELSE 0 END), 0) AS BIGINT), \
+             CAST(COALESCE(SUM({count}), 0) AS BIGINT) FROM {totals}",
+            in_scope = scope.condition(self.scope_column),
+            count = self.totals_count,
+            totals = self.totals,
+        );
+        let (in_scope, all): (i64, i64) =
+            on_pool!(db, |pool| sqlx::query_as(&sql).fetch_one(pool).await)?;
+        Ok(walk_is_cheaper(
+            in_scope,
+            (query.page.max(0) + 1) * limit,
+            all,
+        ))
+    }
+
     /// One page of the list and the total count.
     pub async fn page<T: Row>(&self, db: &Db, scope: &Scope, query: &ListQuery) -> Result<Page<T>> {
-        let statement = self.statement(db, scope, query, None);
+        let statement = self.statement(db, scope, query, None, false);
         let order = self.order_clause(query);
         let searching = query
             .search
@@ -973,11 +1019,17 @@ impl ListSpec {
                 return Ok(Page { data, total });
             }
         }
+        let walk = match query.limit {
+            Some(limit) if !searching => self.walks_order(db, scope, query, limit).await?,
+            _ => false,
+        };
+        let walk_statement = walk.then(|| self.statement(db, scope, query, None, true));
         let sql = match (keys_from, &window) {
             // The page's keys with only the joins the request needs, then every join for those
             // rows alone.
             (Some(keys_from), Some(window)) => {
-                let (key, cond) = (self.key_column, &statement.where_sql);
+                let key = self.key_column;
+                let cond = &walk_statement.as_ref().unwrap_or(&statement).where_sql;
                 let keys = if counted.is_empty() {
                     format!(
                         "SELECT {key} AS list_key FROM {keys_from} WHERE {cond} {order}{window}"
@@ -1023,7 +1075,7 @@ impl ListSpec {
     /// The selected rows (by key), in the list's default order, within the scope.
     pub async fn selected<T: Row>(&self, db: &Db, scope: &Scope, keys: &[Value]) -> Result<Vec<T>> {
         let query = ListQuery::default();
-        let statement = self.statement(db, scope, &query, Some(keys));
+        let statement = self.statement(db, scope, &query, Some(keys), false);
         let sql = format!(
             "SELECT {} FROM {} WHERE {} {}",
             self.columns,
@@ -1049,7 +1101,7 @@ impl ListSpec {
         query: &ListQuery,
         sink: mpsc::Sender<Result<Vec<T>>>,
     ) -> Result<()> {
-        let statement = self.statement(db, scope, query, None);
+        let statement = self.statement(db, scope, query, None, false);
         let sql = format!(
             "SELECT {} FROM {} WHERE {} {}",
             self.columns,

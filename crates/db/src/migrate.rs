@@ -43,6 +43,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(19, "0019_property_words"),
     migration!(20, "0020_disposition_on"),
     migration!(21, "0021_visit_platform"),
+    migration!(22, "0022_disposition_on_order"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

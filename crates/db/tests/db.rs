@@ -1277,3 +1277,55 @@ async fn racing_status_changes_report_a_tour_change_once() {
     );
     t.drop_db().await;
 }
+
+#[tokio::test]
+async fn pages_of_most_of_the_table_walk_the_order_and_agree_with_the_whole_list() {
+    use db::properties::{PropertyRow, PROPERTIES};
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let (a, b, other) = (
+        builder(db, "Walk A").await,
+        builder(db, "Walk B").await,
+        builder(db, "Walk Other").await,
+    );
+    for (owner, homes) in [(a, 40), (b, 25), (other, 5)] {
+        let commons = community(db, owner, &format!("Commons {owner}")).await;
+        for n in 0..homes {
+            let mut home = home_at(commons, &format!("{n} Walker Way"));
+            home.city = ["Austin", "Dallas", "Waco"][n % 3].into();
+            save_home(db, owner, None, &home).await;
+        }
+    }
+    // 65 of 70 homes: SQLite walks the order's index for these pages.
+    let scope = Scope::Builders(vec![a, b]);
+    let keys = |rows: Vec<PropertyRow>| rows.iter().map(|r| r.property_id).collect::<Vec<_>>();
+    for order_by in [None, Some("city"), Some("property_id")] {
+        let mut whole = ListQuery {
+            order_by: order_by.map(String::from),
+            limit: None,
+            ..ListQuery::default()
+        };
+        let all = PROPERTIES
+            .page::<PropertyRow>(db, &scope, &whole)
+            .await
+            .unwrap();
+        assert_eq!(all.total, 65);
+        whole.limit = Some(25);
+        for page in 0..3 {
+            whole.page = page;
+            let got = PROPERTIES
+                .page::<PropertyRow>(db, &scope, &whole)
+                .await
+                .unwrap();
+            let from = (page * 25) as usize;
+            let expected = keys(all.data.clone())
+                .into_iter()
+                .skip(from)
+                .take(25)
+                .collect::<Vec<_>>();
+            assert_eq!(keys(got.data), expected, "{order_by:?} page {page}");
+            assert_eq!(got.total, 65);
+        }
+    }
+    t.drop_db().await;
+}
