@@ -40,6 +40,7 @@ pub const LIST: ListSpec = ListSpec {
     totals_columns: &[],
     version: "",
     sort_runs: &[],
+    walk_orders: false,
 };
 
 const COLUMNS: &str = "builder_id, name, webflow_name, enterprise_id, is_rental, disable_add_property_and_community, enable_photo_gallery_edits, timezone";

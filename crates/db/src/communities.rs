@@ -63,6 +63,7 @@ pub const COMMUNITIES: ListSpec = ListSpec {
     totals_columns: &[],
     version: "",
     sort_runs: &[],
+    walk_orders: false,
 };
 
 #[derive(Debug, Clone, Serialize, FromRow, ToSchema)]

@@ -65,6 +65,10 @@ pub struct ListSpec {
     pub version: &'static str,
     /// Sorts by the name of a row another table holds, read as runs (see [`SortRuns`]).
     pub sort_runs: &'static [SortRuns],
+    /// Whether every plain order of the main table has an index to walk and the totals are
+    /// small enough to read per request: then SQLite may walk an order over the whole table for
+    /// several builders' rows ([`ListSpec::walks_order`]).
+    pub walk_orders: bool,
 }
 
 /// A sort by the name of a row of another table the list row refers to (a disposition, a lock
@@ -949,7 +953,7 @@ impl ListSpec {
             && self.base_condition.is_empty()
             && self.runs(query).is_none()
             && self.narrowest_from(&[&self.order_clause(query)]).as_deref() == Some(self.base);
-        if !matches!(db, Db::Sqlite(_)) || !several || !plain || self.totals.is_empty() {
+        if !matches!(db, Db::Sqlite(_)) || !several || !plain || !self.walk_orders {
             return Ok(false);
         }
         let sql = format!(

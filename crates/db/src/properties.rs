@@ -106,6 +106,9 @@ pub const PROPERTIES: ListSpec = ListSpec {
             nullable: true,
         },
     ],
+    // An order index for every sort of the home's own columns (migrations 0008 and 0013), and
+    // totals of a few hundred rows.
+    walk_orders: true,
 };
 
 /// Everything the property forms save, as stored.

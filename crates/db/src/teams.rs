@@ -50,6 +50,7 @@ pub const TEAMS: ListSpec = ListSpec {
     totals_columns: &[],
     version: "",
     sort_runs: &[],
+    walk_orders: false,
 };
 
 /// A team with its members.

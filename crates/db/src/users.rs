@@ -169,6 +169,7 @@ pub const AGENTS: ListSpec = ListSpec {
     totals_columns: &[],
     version: "",
     sort_runs: &[],
+    walk_orders: false,
 };
 
 /// Fills in the groups of each row with one query.

@@ -71,6 +71,7 @@ pub const VISITS: ListSpec = ListSpec {
     totals_columns: &["v.builder_id"],
     version: "",
     sort_runs: &[],
+    walk_orders: false,
 };
 
 /// The day of a UTC midnight.
