@@ -1024,7 +1024,9 @@ impl ListSpec {
             }
         }
         let walk = match query.limit {
-            Some(limit) if !searching => self.walks_order(db, scope, query, limit).await?,
+            Some(limit) if !searching && keys_from.is_some() => {
+                self.walks_order(db, scope, query, limit).await?
+            }
             _ => false,
         };
         let walk_statement = walk.then(|| self.statement(db, scope, query, None, true));

@@ -245,9 +245,9 @@ pub enum Events {
 /// derived from the disposition read under the change's lock, so two saves racing each other
 /// cannot both report one change, or miss one.
 fn tour_event(before: Option<i64>, after: i64) -> Option<(&'static str, serde_json::Value)> {
-    let tours = |id: i64| domain::catalog::DISPOSITIONS.iter().find(|d| d.id == id);
-    let after = tours(after)?;
-    let kind = match (before.and_then(tours).map(|d| d.tours), after.tours) {
+    let disposition = |id: i64| domain::catalog::DISPOSITIONS.iter().find(|d| d.id == id);
+    let after = disposition(after)?;
+    let kind = match (before.and_then(disposition).map(|d| d.tours), after.tours) {
         (None | Some(false), true) => "tours.enable",
         (Some(true), false) => "tours.disable",
         _ => return None,

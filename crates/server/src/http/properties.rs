@@ -466,6 +466,17 @@ async fn staffing(
     Ok((agents, known))
 }
 
+/// A home's staff (user id, project manager) other than `user_id`.
+fn staff_but(
+    staff: &[db::properties::AssignedStaff],
+    user_id: i64,
+) -> impl Iterator<Item = (i64, bool)> + '_ {
+    staff
+        .iter()
+        .filter(move |a| a.user_id != user_id)
+        .map(|a| (a.user_id, a.is_project_manager))
+}
+
 /// The Staff tab's rules for any change of a home's staff (`staff` before, `agents` after; the
 /// error goes on `field`): nobody takes themselves off a home, and a home with a project
 /// manager keeps one.
@@ -1054,10 +1065,7 @@ pub async fn set_agent(
         ));
     }
     let staff = db::properties::assigned_staff(&state.db, property.property_id).await?;
-    let after: Vec<(i64, bool)> = staff
-        .iter()
-        .filter(|a| a.user_id != user.user_id)
-        .map(|a| (a.user_id, a.is_project_manager))
+    let after: Vec<(i64, bool)> = staff_but(&staff, user.user_id)
         .chain([(user.user_id, input.is_project_manager)])
         .collect();
     keeps_staff_rules(&caller, &staff, &after, "agentUsername")?;
@@ -1088,11 +1096,7 @@ pub async fn remove_agent(
     caller.require_console()?;
     let (property, user) = property_member(&state, &caller, id, &input.agent_username).await?;
     let staff = db::properties::assigned_staff(&state.db, property.property_id).await?;
-    let remaining: Vec<(i64, bool)> = staff
-        .iter()
-        .filter(|a| a.user_id != user.user_id)
-        .map(|a| (a.user_id, a.is_project_manager))
-        .collect();
+    let remaining: Vec<(i64, bool)> = staff_but(&staff, user.user_id).collect();
     keeps_staff_rules(&caller, &staff, &remaining, "agentUsername")?;
     if !db::properties::remove_agent(&state.db, property.property_id, user.user_id).await? {
         return Err(ApiError::not_found());
