@@ -109,11 +109,18 @@ test.describe('sign-in', () => {
       .toBeNull();
   });
 
-  test('log out clears the session and returns to sign-in', async ({ page }) => {
+  test('log out ends the session on the server, clears it here and returns to sign-in', async ({ page }) => {
     await signIn(page, 'demo.pm');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const token = await page.evaluate(() => localStorage.getItem('tourdesk.token'));
+    const before = await page.request.get('/api/auth/session', { headers: { Authorization: `Bearer ${token}` } });
+    expect(before.status()).toBe(200);
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('tourdesk.user'))).toBeNull();
+    // A copy of the token kept elsewhere no longer works.
+    const after = await page.request.get('/api/auth/session', { headers: { Authorization: `Bearer ${token}` } });
+    expect(after.status()).toBe(401);
   });
 
   test('the forgot-password dialog sends the e-mail', async ({ page }) => {

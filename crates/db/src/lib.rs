@@ -16,12 +16,14 @@ pub mod catalog;
 pub mod communities;
 pub mod feedback;
 pub mod flags;
+mod fold_case;
 pub mod jobs;
 pub mod list;
 mod list_keys;
 mod migrate;
 pub mod properties;
 pub mod resets;
+pub mod sessions;
 pub mod settings;
 pub mod surveys;
 pub mod teams;
@@ -234,6 +236,12 @@ impl Db {
                 .pragma("mmap_size", "1073741824");
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
+                .after_connect(|connection, _| {
+                    Box::pin(async move {
+                        let mut handle = connection.lock_handle().await?;
+                        fold_case::register(handle.as_raw_handle()).map_err(sqlx::Error::Protocol)
+                    })
+                })
                 .connect_with(options)
                 .await?;
             Db::Sqlite(pool)

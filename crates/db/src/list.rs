@@ -354,11 +354,15 @@ impl ListSpec {
             .filter(|s| !s.is_empty())
         {
             let pattern = Value::from(like_pattern(search));
-            // SQLite's LIKE ignores ASCII case (as its lower() does); on PostgreSQL lower() with
-            // LIKE is about twice as fast as ILIKE, and matches the trigram indexes. A missing
-            // value matches nothing either way.
+            // SQLite's LIKE ignores ASCII case only (as its lower() does): a term with other
+            // letters compares the text folded by `fold_case` (Unicode lower case, registered on
+            // each connection) with the pattern, lowered alike. On PostgreSQL lower() with LIKE
+            // is about twice as fast as ILIKE, and matches the trigram indexes. A missing value
+            // matches nothing either way.
+            let ascii = search.is_ascii();
             let matches = |column: &str, lowered: bool| match db {
                 Db::Postgres(_) if !lowered => format!("lower({column}) LIKE ? ESCAPE '\\'"),
+                Db::Sqlite(_) if !ascii => format!("fold_case({column}) LIKE ? ESCAPE '\\'"),
                 _ => format!("{column} LIKE ? ESCAPE '\\'"),
             };
             let mut parts: Vec<String> = Vec::new();

@@ -44,6 +44,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(20, "0020_disposition_on"),
     migration!(21, "0021_visit_platform"),
     migration!(22, "0022_disposition_on_order"),
+    migration!(23, "0023_sessions"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -69,11 +69,13 @@ pub async fn find_for_sign_in(db: &Db, username: &str) -> Result<Option<UserReco
         .await)
 }
 
+/// A user by id, `$1`; other conditions may follow with `AND`.
+pub(crate) static BY_ID: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!("SELECT {RECORD_COLUMNS} FROM users u LEFT JOIN builders b ON b.builder_id = u.builder_id WHERE u.user_id = $1")
+});
+
 pub async fn find_by_id(db: &Db, user_id: i64) -> Result<Option<UserRecord>> {
-    let sql = format!(
-        "SELECT {RECORD_COLUMNS} FROM users u LEFT JOIN builders b ON b.builder_id = u.builder_id WHERE u.user_id = $1"
-    );
-    on_pool!(db, |pool| sqlx::query_as(&sql)
+    on_pool!(db, |pool| sqlx::query_as(&BY_ID)
         .bind(user_id)
         .fetch_optional(pool)
         .await)
@@ -341,6 +343,11 @@ pub async fn update_agent(db: &Db, user_id: i64, update: &AgentUpdate) -> Result
                 .bind(user_id)
                 .execute(&mut *tx)
                 .await?;
+            sqlx::query(VOID_RESET_LINKS)
+                .bind(at)
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
         }
         // The role's group replaces the old role group; the enterprise group stays.
         sqlx::query("DELETE FROM user_groups WHERE user_id = $1 AND group_id <> 6")
@@ -379,17 +386,29 @@ pub async fn delete_in_scope(db: &Db, scope: &Scope, usernames: &[String]) -> Re
 }
 
 /// Sets a password; earlier tokens stop working.
+/// A new password revokes the user's sessions (their tokens' version) and every reset link
+/// still outstanding.
 pub async fn set_password(db: &Db, user_id: i64, password_hash: &str) -> Result<()> {
+    let at = now();
     on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
         sqlx::query("UPDATE users SET password_hash = $1, token_version = token_version + 1, modified_on = $2 WHERE user_id = $3")
             .bind(password_hash)
-            .bind(now())
+            .bind(at)
             .bind(user_id)
-            .execute(pool)
-            .await
-            .map(|_| ())
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(VOID_RESET_LINKS)
+            .bind(at)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await
     })
 }
+
+const VOID_RESET_LINKS: &str =
+    "UPDATE password_reset_tokens SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL";
 
 /// What the signed-in user may change about themselves.
 #[derive(Debug, Clone)]

@@ -2,6 +2,9 @@
 
 pub const PAGE_SIZES: [i64; 4] = [25, 50, 100, 150];
 pub const DEFAULT_PAGE_SIZE: i64 = 25;
+/// The last page a list answers: far past any real list, and small enough that its offset
+/// (page × the largest page size) never overflows on either database.
+pub const MAX_PAGE: i64 = 1_000_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Order {
@@ -49,9 +52,17 @@ impl ListQueryError {
         match self {
             ListQueryError::Order => "Order must be asc or desc".into(),
             ListQueryError::OrderBy(column) => format!("Cannot sort by {column}"),
-            ListQueryError::Page => "Page must be a whole number from 0".into(),
+            ListQueryError::Page => format!("Page must be a whole number from 0 to {MAX_PAGE}"),
             ListQueryError::Limit => "Limit must be one of 25, 50, 100, 150".into(),
         }
+    }
+}
+
+pub fn check_page(page: i64) -> Result<i64, ListQueryError> {
+    if (0..=MAX_PAGE).contains(&page) {
+        Ok(page)
+    } else {
+        Err(ListQueryError::Page)
     }
 }
 
@@ -87,6 +98,17 @@ mod tests {
         assert_eq!(Order::parse("asc"), Some(Order::Asc));
         assert_eq!(Order::parse("DESC"), Some(Order::Desc));
         assert_eq!(Order::parse("up"), None);
+    }
+
+    #[test]
+    fn pages_run_from_zero_to_a_bound_whose_offset_fits() {
+        assert_eq!(check_page(0), Ok(0));
+        assert_eq!(check_page(MAX_PAGE), Ok(MAX_PAGE));
+        assert_eq!(check_page(-1), Err(ListQueryError::Page));
+        assert_eq!(check_page(i64::MAX), Err(ListQueryError::Page));
+        assert!(MAX_PAGE
+            .checked_mul(PAGE_SIZES[3])
+            .is_some_and(|o| o < i64::from(i32::MAX)));
     }
 
     #[test]

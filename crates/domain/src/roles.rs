@@ -77,12 +77,63 @@ impl Role {
         self.id()
     }
 
+    /// Where the role stands among staff roles: a manager grants and manages roles up to their own.
+    pub fn rank(self) -> u8 {
+        match self {
+            Role::OtherStaff | Role::TradeContractor => 0,
+            Role::SalesStaff => 1,
+            Role::ProgramManager => 2,
+            Role::SuperAdmin => 3,
+        }
+    }
+
     /// Other Staff and Trade Contractors get no lead notifications.
     pub fn receives_lead_notifications(self) -> bool {
         matches!(
             self,
             Role::SuperAdmin | Role::ProgramManager | Role::SalesStaff
         )
+    }
+}
+
+/// How far an account reaches: one builder's data, an enterprise's builders, or the platform.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    Builder,
+    Enterprise(i64),
+    Platform,
+}
+
+/// An account as staff management sees it: its reach and its staff role (None: a legacy or
+/// unknown role id, which ranks lowest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Account {
+    pub reach: Reach,
+    pub role: Option<Role>,
+}
+
+impl Account {
+    fn rank(self) -> u8 {
+        self.role.map_or(0, Role::rank)
+    }
+
+    /// Whether this account may edit, reset, remove or end the sessions of `target` (already
+    /// known to lie in its builders): never one whose reach is wider than its own, nor one whose
+    /// role stands above its own. The platform admin manages everyone.
+    pub fn may_manage(self, target: Account) -> bool {
+        let reach_within = match (self.reach, target.reach) {
+            (Reach::Platform, _) => return true,
+            (_, Reach::Platform) => false,
+            (_, Reach::Builder) => true,
+            (Reach::Enterprise(own), Reach::Enterprise(theirs)) => own == theirs,
+            (Reach::Builder, Reach::Enterprise(_)) => false,
+        };
+        reach_within && target.rank() <= self.rank()
+    }
+
+    /// Whether this account may give someone `role`: none above its own.
+    pub fn may_grant(self, role: Role) -> bool {
+        self.reach == Reach::Platform || role.rank() <= self.rank()
     }
 }
 
@@ -167,6 +218,55 @@ mod tests {
         assert!(Role::SalesStaff.receives_lead_notifications());
         assert!(!Role::OtherStaff.receives_lead_notifications());
         assert!(!Role::TradeContractor.receives_lead_notifications());
+    }
+
+    fn account(reach: Reach, role: Role) -> Account {
+        Account {
+            reach,
+            role: Some(role),
+        }
+    }
+
+    #[test]
+    fn managers_reach_no_wider_account_and_no_higher_role() {
+        let pm = account(Reach::Builder, Role::ProgramManager);
+        let sales = account(Reach::Builder, Role::SalesStaff);
+        let super_admin = account(Reach::Builder, Role::SuperAdmin);
+        let enterprise = account(Reach::Enterprise(1), Role::ProgramManager);
+        let other_enterprise = account(Reach::Enterprise(2), Role::ProgramManager);
+        let admin = account(Reach::Platform, Role::SuperAdmin);
+        assert!(pm.may_manage(sales));
+        assert!(pm.may_manage(pm));
+        assert!(!pm.may_manage(super_admin));
+        assert!(!pm.may_manage(enterprise));
+        assert!(!pm.may_manage(admin));
+        assert!(!sales.may_manage(pm));
+        assert!(super_admin.may_manage(pm));
+        assert!(!super_admin.may_manage(enterprise));
+        assert!(enterprise.may_manage(pm));
+        assert!(enterprise.may_manage(enterprise));
+        assert!(!enterprise.may_manage(other_enterprise));
+        assert!(!enterprise.may_manage(super_admin));
+        assert!(!enterprise.may_manage(admin));
+        assert!(admin.may_manage(enterprise));
+        assert!(admin.may_manage(super_admin));
+        let legacy = Account {
+            reach: Reach::Builder,
+            role: None,
+        };
+        assert!(pm.may_manage(legacy));
+        assert!(!legacy.may_manage(sales));
+    }
+
+    #[test]
+    fn managers_grant_roles_up_to_their_own() {
+        let pm = account(Reach::Builder, Role::ProgramManager);
+        assert!(pm.may_grant(Role::ProgramManager));
+        assert!(pm.may_grant(Role::TradeContractor));
+        assert!(!pm.may_grant(Role::SuperAdmin));
+        assert!(account(Reach::Builder, Role::SuperAdmin).may_grant(Role::SuperAdmin));
+        assert!(!account(Reach::Builder, Role::SalesStaff).may_grant(Role::ProgramManager));
+        assert!(account(Reach::Platform, Role::SalesStaff).may_grant(Role::SuperAdmin));
     }
 
     #[test]

@@ -15,6 +15,17 @@ pub const MSG_PASSWORD_MISMATCH: &str = "Password doesn't match.";
 pub const MSG_REQUIRED: &str = "required";
 pub const MSG_TOKEN_INVALID: &str = "Token is not valid or expired.";
 
+pub const MSG_CONTROL_CHARACTERS: &str = "Must not contain control characters";
+
+/// Whether text holds a control character that has no place in any input: the C0 controls
+/// other than tab, line feed and carriage return (which multi-line fields use), DEL, and the C1
+/// controls. NUL above all: PostgreSQL refuses it in text, and SQLite would store it raw.
+pub fn has_control_character(text: &str) -> bool {
+    text.chars().any(|c| {
+        matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{7f}'..='\u{9f}')
+    })
+}
+
 /// `ddd-ddd-dddd`, the staff phone mask.
 pub fn is_phone(text: &str) -> bool {
     phone_digits_match(text, 4)
@@ -288,6 +299,32 @@ pub fn check_feedback(message: &str) -> FieldErrors {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_are_told_from_line_breaks_and_tabs() {
+        for bad in [
+            "a\u{0}b",
+            "\u{0}",
+            "x\u{7}",
+            "\u{1b}[31m",
+            "del\u{7f}",
+            "c1\u{85}",
+            "\u{c}",
+        ] {
+            assert!(has_control_character(bad), "{bad:?}");
+        }
+        for good in [
+            "",
+            "équipe",
+            "ПРИВЕТ",
+            "two\nlines\r\n",
+            "a\tb",
+            "emoji 🏠",
+            "\u{a0}nbsp",
+        ] {
+            assert!(!has_control_character(good), "{good:?}");
+        }
+    }
 
     fn agent<'a>() -> AgentForm<'a> {
         AgentForm {

@@ -41,25 +41,50 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(JsonBody(value)),
-            Err(rejection) => Err(match rejection {
-                JsonRejection::JsonDataError(e) => {
-                    ApiError::Validation([body_data_error(&e.body_text())].into())
-                }
-                JsonRejection::JsonSyntaxError(_) => {
-                    ApiError::BadRequest("The request body is not valid JSON".into())
-                }
-                JsonRejection::MissingJsonContentType(_) => ApiError::BadRequest(
-                    "Send the body as JSON with Content-Type: application/json".into(),
-                ),
-                other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+        if !is_json(req.headers()) {
+            return Err(ApiError::BadRequest(
+                "Send the body as JSON with Content-Type: application/json".into(),
+            ));
+        }
+        let bytes = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
                     ApiError::PayloadTooLarge
+                } else {
+                    ApiError::BadRequest(rejection.body_text())
                 }
-                other => ApiError::BadRequest(other.body_text()),
-            }),
+            })?;
+        crate::input::check_json_body(&bytes)?;
+        match axum::Json::<T>::from_bytes(&bytes) {
+            Ok(axum::Json(value)) => Ok(JsonBody(value)),
+            Err(JsonRejection::JsonDataError(e)) => Err(ApiError::Validation(
+                [body_data_error(&e.body_text())].into(),
+            )),
+            Err(JsonRejection::JsonSyntaxError(_)) => Err(ApiError::BadRequest(
+                "The request body is not valid JSON".into(),
+            )),
+            Err(other) => Err(ApiError::BadRequest(other.body_text())),
         }
     }
+}
+
+/// `application/json`, or another `application/…+json` type, as axum's `Json` accepts.
+fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
 /// A body value of the wrong shape is answered on its field, as other validation is. axum's
@@ -146,7 +171,14 @@ pub fn router(state: AppState) -> Router {
         tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path())
     });
     Router::new()
-        .nest("/api", crate::http::routes().fallback(api_not_found))
+        .nest(
+            "/api",
+            crate::http::routes()
+                .route_layer(axum::middleware::from_fn(
+                    crate::input::refuse_control_characters,
+                ))
+                .fallback(api_not_found),
+        )
         .fallback(crate::spa::serve)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(SetResponseHeaderLayer::if_not_present(
@@ -175,18 +207,32 @@ async fn api_not_found() -> Response {
     ApiError::NotFound("No such API call".into()).into_response()
 }
 
-/// The client's address when the server knows it (tests through the router have none).
+/// The client's address: the peer's, or through trusted proxies the forwarded one
+/// (`Settings::client_address`). Tests through the router have no peer: "unknown".
 pub struct ClientAddress(pub String);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
+impl FromRequestParts<AppState> for ClientAddress {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let address = parts
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let Some(peer) = parts
             .extensions
             .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-            .map(|c| c.0.ip().to_string())
-            .unwrap_or_else(|| "unknown".into());
-        Ok(ClientAddress(address))
+            .map(|c| c.0.ip())
+        else {
+            return Ok(ClientAddress("unknown".into()));
+        };
+        let forwarded: Vec<&str> = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect();
+        Ok(ClientAddress(
+            state.settings.client_address(peer, &forwarded).to_string(),
+        ))
     }
 }

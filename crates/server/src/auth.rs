@@ -11,13 +11,16 @@ use base64::Engine;
 use chrono::Utc;
 use db::users::UserRecord;
 use db::Scope;
-use domain::roles::{role_label, Role};
+use domain::roles::{role_label, Account, Reach, Role};
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
+
+pub const MSG_WIDER_ACCOUNT: &str = "You cannot change an account that reaches further than yours";
+pub const MSG_ROLE_ABOVE_OWN: &str = "You cannot give a role above your own";
 
 /// Session tokens live this long.
 pub const TOKEN_TTL_SECS: i64 = 12 * 3600;
@@ -30,6 +33,8 @@ pub struct Claims {
     pub uid: i64,
     /// The user's token version when issued: a password change or reset revokes older tokens.
     pub ver: i64,
+    /// The sign-in session the token belongs to; ending it revokes the token.
+    pub sid: String,
     /// The builder the session acts for (enterprise users choose it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bld: Option<i64>,
@@ -59,6 +64,7 @@ impl TokenKeys {
     pub fn issue(
         &self,
         user: &UserRecord,
+        session: &str,
         builder: Option<i64>,
         impersonator: Option<String>,
     ) -> String {
@@ -66,6 +72,7 @@ impl TokenKeys {
             sub: user.username.clone(),
             uid: user.user_id,
             ver: user.token_version,
+            sid: session.to_string(),
             bld: builder,
             imp: impersonator,
             exp: Utc::now().timestamp() + TOKEN_TTL_SECS,
@@ -160,6 +167,14 @@ pub async fn verify_password_blocking(password: String, hash: String) -> ApiResu
     on_hashing_pool(move || verify_password(&password, &hash)).await
 }
 
+/// Starts a sign-in session for `user`; its tokens name the id answered.
+pub async fn start_session(state: &AppState, user: &UserRecord) -> ApiResult<String> {
+    let (session, _) = random_token();
+    let expires = Utc::now() + chrono::Duration::seconds(TOKEN_TTL_SECS);
+    db::sessions::start(&state.db, &session, user.user_id, expires).await?;
+    Ok(session)
+}
+
 /// A random URL-safe secret (reset tokens) and the hash it is stored as.
 pub fn random_token() -> (String, String) {
     let mut bytes = [0u8; 32];
@@ -174,6 +189,19 @@ pub fn sha256_hex(text: &str) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// A user as staff management weighs them: how far they reach and their role.
+pub fn account_of(user: &UserRecord) -> Account {
+    let reach = match (user.is_admin, user.enterprise_id) {
+        (true, _) => Reach::Platform,
+        (false, Some(enterprise)) => Reach::Enterprise(enterprise),
+        (false, None) => Reach::Builder,
+    };
+    Account {
+        reach,
+        role: Role::from_id(user.role_id),
+    }
 }
 
 /// The signed-in user of a request and what they may see.
@@ -228,6 +256,25 @@ impl Caller {
         }
     }
 
+    /// Refuses a change to `target` (editing, resetting, removing, ending sessions) when it
+    /// reaches further or stands higher than the caller.
+    pub fn require_may_manage(&self, target: &UserRecord) -> ApiResult<()> {
+        if account_of(&self.user).may_manage(account_of(target)) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden(MSG_WIDER_ACCOUNT.into()))
+        }
+    }
+
+    /// Refuses giving someone a role above the caller's own.
+    pub fn require_may_grant(&self, role: Role) -> ApiResult<()> {
+        if account_of(&self.user).may_grant(role) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden(MSG_ROLE_ABOVE_OWN.into()))
+        }
+    }
+
     /// Console areas limited to USER and PM (route table): not Other Staff or Trade Contractors.
     pub fn require_console(&self) -> ApiResult<()> {
         if self.role_label() == "OTHER STAFF" && !self.is_admin() {
@@ -262,6 +309,13 @@ impl Caller {
     }
 }
 
+/// The token of an `Authorization` header value: the scheme is case-insensitive (RFC 9110 §11.1).
+fn bearer_token(header: &str) -> Option<&str> {
+    let (scheme, token) = header.trim().split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
 /// The builders a user may see.
 pub async fn scope_of(state: &AppState, user: &UserRecord) -> ApiResult<Scope> {
     if user.is_admin {
@@ -290,11 +344,11 @@ impl FromRequestParts<AppState> for Caller {
             .get(axum::http::header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok());
         let token = header
-            .and_then(|h| h.strip_prefix("Bearer "))
-            .ok_or(ApiError::Unauthorized)?;
-        let token = token.trim().to_string();
+            .and_then(bearer_token)
+            .ok_or(ApiError::Unauthorized)?
+            .to_string();
         let claims = state.tokens.verify(&token).ok_or(ApiError::Unauthorized)?;
-        let user = db::users::find_by_id(&state.db, claims.uid)
+        let user = db::sessions::user_of_live_session(&state.db, claims.uid, &claims.sid)
             .await?
             .ok_or(ApiError::Unauthorized)?;
         if user.token_version != claims.ver || user.username != claims.sub {
@@ -339,7 +393,7 @@ mod tests {
     #[test]
     fn tokens_round_trip_and_reject_forgery() {
         let keys = TokenKeys::new(b"secret-one");
-        let token = keys.issue(&user(), None, None);
+        let token = keys.issue(&user(), "s1", None, None);
         assert_eq!(keys.verify(&token).map(|c| c.uid), Some(7));
         assert!(TokenKeys::new(b"secret-two").verify(&token).is_none());
         let (payload, signature) = token.split_once('.').unwrap();
@@ -355,6 +409,7 @@ mod tests {
             sub: "a".into(),
             uid: 1,
             ver: 0,
+            sid: "s1".into(),
             bld: None,
             imp: None,
             exp: Utc::now().timestamp() - 1,
@@ -367,6 +422,16 @@ mod tests {
             URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
         );
         assert!(keys.verify(&token).is_none());
+    }
+
+    #[test]
+    fn the_bearer_scheme_is_case_insensitive() {
+        for header in ["Bearer abc", "bearer abc", "BEARER  abc ", " Bearer abc"] {
+            assert_eq!(bearer_token(header), Some("abc"), "{header:?}");
+        }
+        for header in ["Basic abc", "Bearer", "Bearer ", "Bearerabc", "abc"] {
+            assert_eq!(bearer_token(header), None, "{header:?}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Settings: command-line flags first, then `TOURDESK_*` environment variables (clap reads both),
 //! then an optional `tourdesk.toml`, then defaults.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand};
@@ -101,6 +101,7 @@ pub struct FileSettings {
     pub training_media_url: Option<String>,
     pub geocoder_url: Option<String>,
     pub public_site_url: Option<String>,
+    pub trusted_proxies: Option<Vec<String>>,
 }
 
 /// Resolved settings.
@@ -121,6 +122,64 @@ pub struct Settings {
     /// The visitor-facing public site (the spec's webflow base) where each builder's homes and
     /// communities have pages; none: their public addresses are not shown.
     pub public_site_url: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (none: the peer is the client).
+    pub trusted_proxies: Vec<AddressRange>,
+}
+
+/// An address or a CIDR range of them (`10.0.0.7`, `10.0.0.0/8`, `fd00::/8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AddressRange {
+    address: IpAddr,
+    prefix: u8,
+}
+
+impl std::str::FromStr for AddressRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<AddressRange, String> {
+        let text = text.trim();
+        let bad =
+            || format!("trusted proxy: '{text}' is not an address or a range like 10.0.0.0/8");
+        let (address, prefix) = match text.split_once('/') {
+            Some((address, prefix)) => (address, Some(prefix)),
+            None => (text, None),
+        };
+        let address: IpAddr = address.parse().map_err(|_| bad())?;
+        let bits = if address.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            Some(p) => p
+                .parse::<u8>()
+                .ok()
+                .filter(|p| *p <= bits)
+                .ok_or_else(bad)?,
+            None => bits,
+        };
+        Ok(AddressRange { address, prefix })
+    }
+}
+
+impl AddressRange {
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map(IpAddr::V4).unwrap_or(ip),
+            v4 => v4,
+        };
+        match (self.address, ip) {
+            (IpAddr::V4(range), IpAddr::V4(ip)) => {
+                let mask = u32::MAX
+                    .checked_shl(32 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u32::from(range) & mask == u32::from(ip) & mask
+            }
+            (IpAddr::V6(range), IpAddr::V6(ip)) => {
+                let mask = u128::MAX
+                    .checked_shl(128 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u128::from(range) & mask == u128::from(ip) & mask
+            }
+            _ => false,
+        }
+    }
 }
 
 fn env(name: &str) -> Option<String> {
@@ -172,6 +231,14 @@ impl Settings {
         let log_json = env("TOURDESK_LOG_FORMAT")
             .or(file.log_format)
             .is_some_and(|f| f == "json");
+        let trusted_proxies = match env("TOURDESK_TRUSTED_PROXIES") {
+            Some(list) => list.split(',').map(str::to_string).collect(),
+            None => file.trusted_proxies.unwrap_or_default(),
+        }
+        .iter()
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| p.parse())
+        .collect::<Result<Vec<AddressRange>, String>>()?;
         Ok(Settings {
             bind,
             data_dir,
@@ -187,7 +254,32 @@ impl Settings {
             public_site_url: env("TOURDESK_PUBLIC_SITE_URL")
                 .or(file.public_site_url)
                 .map(|u| u.trim_end_matches('/').to_string()),
+            trusted_proxies,
         })
+    }
+
+    /// The client behind a request from `peer`: the peer itself, unless it is a trusted proxy;
+    /// then the nearest address of `X-Forwarded-For` (read right to left) that is not one. A
+    /// header from anyone else is ignored, since a client can write what it likes there.
+    pub fn client_address(&self, peer: IpAddr, forwarded_for: &[&str]) -> IpAddr {
+        let trusted = |ip: IpAddr| self.trusted_proxies.iter().any(|r| r.contains(ip));
+        if !trusted(peer) {
+            return peer;
+        }
+        let mut client = peer;
+        for hop in forwarded_for.iter().rev().flat_map(|h| h.rsplit(',')) {
+            match hop.trim().parse::<IpAddr>() {
+                Ok(ip) => {
+                    client = ip;
+                    if !trusted(ip) {
+                        break;
+                    }
+                }
+                // A hop that is not an address: stop at the last one known.
+                Err(_) => break,
+            }
+        }
+        client
     }
 
     /// The address of a builder's page on the public site: base + builder web name +
@@ -284,6 +376,48 @@ mod tests {
                 .is_err()
         );
         assert!(toml::from_str::<FileSettings>("unknown = 1").is_err());
+    }
+
+    #[test]
+    fn forwarded_addresses_count_only_from_trusted_proxies() {
+        let file: FileSettings =
+            toml::from_str("trusted_proxies = [\"10.0.0.1\", \"192.168.0.0/16\"]").unwrap();
+        let settings = Settings::resolve(file, &StoreArgs::default(), None).unwrap();
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        // A client that is no proxy cannot pick its address.
+        assert_eq!(
+            settings.client_address(ip("203.0.113.9"), &["1.2.3.4"]),
+            ip("203.0.113.9")
+        );
+        // Through the trusted proxies, the nearest untrusted hop is the client.
+        assert_eq!(
+            settings.client_address(ip("10.0.0.1"), &["1.2.3.4, 198.51.100.7", "192.168.3.3"]),
+            ip("198.51.100.7")
+        );
+        assert_eq!(settings.client_address(ip("10.0.0.1"), &[]), ip("10.0.0.1"));
+        assert_eq!(
+            settings.client_address(ip("::ffff:10.0.0.1"), &["198.51.100.7"]),
+            ip("198.51.100.7")
+        );
+        assert_eq!(
+            settings.client_address(ip("10.0.0.2"), &["198.51.100.7"]),
+            ip("10.0.0.2")
+        );
+        assert_eq!(
+            settings.client_address(ip("10.0.0.1"), &["garbage"]),
+            ip("10.0.0.1")
+        );
+        assert!(Settings::resolve(
+            toml::from_str("trusted_proxies = [\"10.0.0.0/33\"]").unwrap(),
+            &StoreArgs::default(),
+            None
+        )
+        .is_err());
+        let v6: AddressRange = "fd00::/8".parse().unwrap();
+        assert!(v6.contains(ip("fd12::1")));
+        assert!(!v6.contains(ip("fe80::1")));
+        let everything: AddressRange = "0.0.0.0/0".parse().unwrap();
+        assert!(everything.contains(ip("8.8.8.8")));
     }
 
     #[test]

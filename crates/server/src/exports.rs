@@ -43,7 +43,9 @@ pub struct ListParams {
     pub show_all: Option<bool>,
 }
 
-/// Numbers arrive as text in query strings and as numbers in JSON; blank means absent.
+/// Numbers arrive as text in query strings and as numbers in JSON. An absent value (or JSON
+/// null) is absent; blank or `null` text is a malformed value, since clients leave empty values
+/// out.
 fn number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
     struct NumberVisitor;
     impl<'de> Visitor<'de> for NumberVisitor {
@@ -60,11 +62,8 @@ fn number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::
                 .map_err(|_| E::custom("number too large"))
         }
         fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-            let v = v.trim();
-            if v.is_empty() || v == "null" {
-                return Ok(None);
-            }
-            v.parse()
+            v.trim()
+                .parse()
                 .map(Some)
                 .map_err(|_| E::custom(format!("'{v}' is not a whole number")))
         }
@@ -90,7 +89,6 @@ fn flag<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::E
         }
         fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
             match v {
-                "" => Ok(None),
                 "true" | "1" => Ok(Some(true)),
                 "false" | "0" => Ok(Some(false)),
                 _ => Err(E::custom(format!("'{v}' is not true or false"))),
@@ -116,10 +114,7 @@ impl ListParams {
         };
         let order_by = self.order_by.clone().filter(|o| !o.is_empty());
         spec.check_order_by(order_by.as_deref())?;
-        let page = self.page.unwrap_or(0);
-        if page < 0 {
-            return Err(domain::lists::ListQueryError::Page.into());
-        }
+        let page = domain::lists::check_page(self.page.unwrap_or(0))?;
         let limit = check_limit(self.limit.unwrap_or(DEFAULT_PAGE_SIZE))?;
         let limit = if self.show_all == Some(true) {
             None
@@ -158,8 +153,10 @@ impl ExportAllRequest {
                 .filter(|q| !q.is_empty()),
         ) {
             (Some(params), _) => Ok(params.clone()),
-            (None, Some(query)) => serde_urlencoded::from_str(query)
-                .map_err(|e| ApiError::field("query", e.to_string())),
+            (None, Some(query)) => crate::input::check_query(query).and_then(|()| {
+                serde_urlencoded::from_str(query)
+                    .map_err(|e| ApiError::field("query", e.to_string()))
+            }),
             (None, None) => Ok(ListParams::default()),
         }
     }
@@ -420,5 +417,12 @@ mod tests {
             query: Some("page=x".into()),
         };
         assert!(bad.params().is_err());
+        for malformed in ["page=null", "limit=", "page=", "showAll=", "search=%00"] {
+            let request = ExportAllRequest {
+                params: None,
+                query: Some(malformed.into()),
+            };
+            assert!(request.params().is_err(), "{malformed}");
+        }
     }
 }

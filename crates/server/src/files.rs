@@ -107,8 +107,15 @@ impl FileStore {
 /// Reads the multipart parts: texts by name, and the logo's bytes (refused past 50 MB while
 /// reading, so an oversized upload is never held whole).
 pub async fn read_form(
-    mut multipart: Multipart,
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> ApiResult<(BTreeMap<String, String>, Option<Vec<u8>>)> {
+    // A missing or mistyped body is answered in the API's error shape, not axum's plain text.
+    let mut multipart = multipart.map_err(|rejection| {
+        ApiError::BadRequest(format!(
+            "Send the form as multipart/form-data: {}",
+            rejection.body_text()
+        ))
+    })?;
     let mut texts = BTreeMap::new();
     let mut file = None;
     let bad = |e: axum::extract::multipart::MultipartError| {
@@ -132,6 +139,7 @@ pub async fn read_form(
             if text.len() > 512 * 1024 {
                 return Err(ApiError::field(&name, "This part of the form is too large"));
             }
+            crate::input::check_text(&name, &text)?;
             texts.insert(name, text);
         }
     }

@@ -13,6 +13,7 @@ pub mod exports;
 pub mod files;
 pub mod geocode;
 pub mod http;
+pub mod input;
 mod pdf;
 mod photos;
 mod spa;

@@ -64,6 +64,25 @@ pub fn to_webp(bytes: &[u8]) -> Result<Vec<u8>, PhotoError> {
     }
 }
 
+/// Converts an upload (a photo or a logo) on the blocking pool. A file that is not PNG or JPEG
+/// by its bytes is 'Unsupported file type' on `file`; one that does not decode is answered with
+/// `unreadable` of the decoder's words.
+pub async fn converted_upload(
+    bytes: Vec<u8>,
+    unreadable: impl FnOnce(String) -> String,
+) -> crate::error::ApiResult<Vec<u8>> {
+    use crate::error::ApiError;
+    tokio::task::spawn_blocking(move || to_webp(&bytes))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| match e {
+            PhotoError::Unsupported => {
+                ApiError::field("file", domain::branding::MSG_UNSUPPORTED_FILE)
+            }
+            PhotoError::Unreadable(detail) => ApiError::field("file", unreadable(detail)),
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use db::jobs::{self, Job};
 use db::Db;
 
-/// How often the database's planner statistics are brought up to date (`Db::refresh_statistics`).
+/// How often the database's planner statistics are brought up to date (`Db::refresh_statistics`)
+/// and sessions long expired are dropped.
 const STATISTICS_EVERY: Duration = Duration::from_secs(3600);
 
 pub struct Worker {
@@ -35,6 +36,9 @@ impl Worker {
                 statistics_refreshed = Some(Instant::now());
                 if let Err(error) = self.db.refresh_statistics().await {
                     tracing::warn!(%error, "could not refresh the planner's statistics");
+                }
+                if let Err(error) = db::sessions::sweep(&self.db).await {
+                    tracing::warn!(%error, "could not drop expired sessions");
                 }
             }
             match self.run_one().await {

@@ -26,6 +26,10 @@ pub fn routes() -> Router<AppState> {
         .route("/agents/exportAll", post(export_all))
         .route("/agents/print", post(print))
         .route("/agents/{username}", get(get_agent).patch(update))
+        .route(
+            "/agents/{username}/sessions",
+            axum::routing::delete(end_sessions),
+        )
         .route("/available_agents/{id}", get(available))
 }
 
@@ -192,7 +196,7 @@ pub async fn list(
 }
 
 #[utoipa::path(post, path = "/api/agents", tag = "staff", request_body = AgentInput,
-    responses((status = 201, body = AgentCreated), (status = 409, description = "Username already exists", body = ErrorBody),
+    responses((status = 201, body = AgentCreated), (status = 403, body = ErrorBody), (status = 409, description = "Username already exists", body = ErrorBody),
         (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn create(
     State(state): State<AppState>,
@@ -206,6 +210,7 @@ pub async fn create(
         input.username.trim().to_lowercase()
     };
     let (role, send_sms, send_email) = checked(&input, &username)?;
+    caller.require_may_grant(role)?;
     let builder_id = caller.target_builder(input.builder_id)?;
     if db::users::username_taken(&state.db, &username).await? {
         return Err(ApiError::Conflict {
@@ -301,7 +306,7 @@ pub async fn get_agent(
 }
 
 #[utoipa::path(patch, path = "/api/agents/{username}", tag = "staff", params(("username" = String, Path)), request_body = AgentInput,
-    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    responses((status = 200, body = MessageBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn update(
     State(state): State<AppState>,
@@ -316,9 +321,15 @@ pub async fn update(
     let user = db::users::find_in_scope(&state.db, &caller.scope, &username)
         .await?
         .ok_or_else(ApiError::not_found)?;
+    if !is_self {
+        caller.require_may_manage(&user)?;
+    }
     let (role, send_sms, send_email) = checked(&input, &user.username)?;
-    if is_self && role.id() != user.role_id && !caller.is_pm() {
-        return Err(ApiError::field("roles", "You cannot change your own role"));
+    if role.id() != user.role_id {
+        if is_self && !caller.is_pm() {
+            return Err(ApiError::field("roles", "You cannot change your own role"));
+        }
+        caller.require_may_grant(role)?;
     }
     let password_hash = match input.pass_word.clone().filter(|p| !p.is_empty()) {
         Some(p) => Some(hash_password_blocking(p).await?),
@@ -341,7 +352,7 @@ pub async fn update(
 }
 
 #[utoipa::path(delete, path = "/api/agents", tag = "staff", request_body = DeleteAgents,
-    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    responses((status = 200, body = MessageBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn delete(
     State(state): State<AppState>,
@@ -359,6 +370,11 @@ pub async fn delete(
     {
         return Err(ApiError::field("usernames", "You cannot remove yourself"));
     }
+    for username in &request.usernames {
+        if let Some(user) = db::users::find_in_scope(&state.db, &caller.scope, username).await? {
+            caller.require_may_manage(&user)?;
+        }
+    }
     let deleted = db::users::delete_in_scope(&state.db, &caller.scope, &request.usernames).await?;
     if deleted == 0 {
         return Err(ApiError::not_found());
@@ -367,7 +383,7 @@ pub async fn delete(
 }
 
 #[utoipa::path(post, path = "/api/agents/resendEmail", tag = "staff", request_body = ResendEmail,
-    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = MessageBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn resend_email(
     State(state): State<AppState>,
     caller: Caller,
@@ -377,8 +393,27 @@ pub async fn resend_email(
     let user = db::users::find_in_scope(&state.db, &caller.scope, &request.username)
         .await?
         .ok_or_else(ApiError::not_found)?;
+    caller.require_may_manage(&user)?;
     send_password_link(&state, user.user_id, &user.email, false).await?;
     Ok(Json(MessageBody::new("Success resend email!")))
+}
+
+#[utoipa::path(delete, path = "/api/agents/{username}/sessions", tag = "staff", params(("username" = String, Path)),
+    responses((status = 200, body = MessageBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+/// Signs a staff member out everywhere: every session of theirs ends at once.
+pub async fn end_sessions(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(username): Path<String>,
+) -> ApiResult<Json<MessageBody>> {
+    caller.require_staff_manager()?;
+    let user = db::users::find_in_scope(&state.db, &caller.scope, &username)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    caller.require_may_manage(&user)?;
+    db::sessions::end_all_of(&state.db, user.user_id).await?;
+    Ok(Json(MessageBody::new("Sessions ended")))
 }
 
 #[utoipa::path(get, path = "/api/available_agents/{id}", tag = "staff", params(("id" = i64, Path, description = "builder id")),

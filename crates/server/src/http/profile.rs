@@ -106,9 +106,12 @@ pub async fn update_profile(
         .ok_or(ApiError::Unauthorized)?;
     if user.token_version != caller.user.token_version {
         // The password changed, so older tokens stopped working: hand out a fresh one.
-        token = state
-            .tokens
-            .issue(&user, caller.claims.bld, caller.claims.imp.clone());
+        token = state.tokens.issue(
+            &user,
+            &caller.claims.sid,
+            caller.claims.bld,
+            caller.claims.imp.clone(),
+        );
     }
     Ok(Json(
         session_user(&state, &user, token, caller.claims.bld).await?,

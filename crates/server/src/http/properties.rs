@@ -1195,7 +1195,7 @@ pub async fn upload_image(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<i64>,
-    multipart: axum::extract::Multipart,
+    multipart: Result<axum::extract::Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<PhotoUploaded>)> {
     let property = gallery_property(&state, &caller, id).await?;
     let (texts, file) = crate::files::read_form(multipart).await?;
@@ -1210,17 +1210,10 @@ pub async fn upload_image(
             ApiError::field("sequence_position", "A position is a whole number from 1")
         })?),
     };
-    let webp = tokio::task::spawn_blocking(move || crate::photos::to_webp(&bytes))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
-        .map_err(|e| match e {
-            crate::photos::PhotoError::Unsupported => {
-                ApiError::field("file", domain::branding::MSG_UNSUPPORTED_FILE)
-            }
-            crate::photos::PhotoError::Unreadable(detail) => {
-                ApiError::field("file", format!("The photo could not be read: {detail}"))
-            }
-        })?;
+    let webp = crate::photos::converted_upload(bytes, |detail| {
+        format!("The photo could not be read: {detail}")
+    })
+    .await?;
     let key = state
         .files
         .put(webp, crate::files::ImageKind::Webp)

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::app::{AppState, ClientAddress, JsonBody, QueryParams};
-use crate::auth::{random_token, sha256_hex, verify_password_blocking, Caller};
+use crate::auth::{random_token, sha256_hex, start_session, verify_password_blocking, Caller};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::MessageBody;
 
@@ -21,6 +21,7 @@ pub fn routes() -> Router<AppState> {
         .route("/auth/admin_as_pm", post(admin_as_pm))
         .route("/auth/enterprise_user", post(enterprise_user))
         .route("/auth/session", get(session))
+        .route("/auth/logout", post(logout))
         .route(
             "/auth/password_reset",
             get(request_reset)
@@ -122,31 +123,73 @@ pub async fn session_user(
 async fn respond(
     state: &AppState,
     user: &UserRecord,
+    session: &str,
     builder: Option<i64>,
     impersonator: Option<String>,
 ) -> ApiResult<Json<AuthResponse>> {
-    let token = state.tokens.issue(user, builder, impersonator);
+    let token = state.tokens.issue(user, session, builder, impersonator);
     let user = session_user(state, user, token.clone(), builder).await?;
     Ok(Json(AuthResponse { token, user }))
 }
 
+/// Sign-in throttling, after OWASP's guidance: failures are counted per account and address
+/// pair, so guessing one account from one place stops without locking its owner out elsewhere.
+/// Failures are counted over this window.
 const WINDOW_MINUTES: i64 = 15;
-const ACCOUNT_LIMIT: i64 = 5;
+/// Failures of one account from one address before that pair is refused.
+const PAIR_LIMIT: i64 = 5;
+/// Failures of one account from all addresses past which any address that has failed it is
+/// refused (a distributed guess); an address without failures still signs in.
+const ACCOUNT_LIMIT: i64 = 20;
+/// Failures from one address (of any accounts) past which its sign-ins are slowed, a second
+/// more for each further failure up to `MAX_DELAY_SECS`, rather than refused: everyone behind
+/// one proxy shares its address.
 const ADDRESS_LIMIT: i64 = 20;
+const MAX_DELAY_SECS: i64 = 5;
 
-/// Refuses a sign-in while the account or the address has too many recent failures.
-async fn check_throttle(state: &AppState, keys: &[(&str, i64)]) -> ApiResult<()> {
-    let since = db::now() - Duration::minutes(WINDOW_MINUTES);
-    for (key, limit) in keys {
-        let (failures, oldest) = db::throttle::failures_since(&state.db, key, since).await?;
-        if failures >= *limit {
-            let until = oldest.unwrap_or_else(Utc::now) + Duration::minutes(WINDOW_MINUTES);
-            let wait = (until - Utc::now()).num_seconds().max(1);
-            return Err(ApiError::TooManyRequests {
-                message: format!("Too many failed sign-in attempts. Try again in {wait} seconds."),
-                retry_after_secs: wait,
-            });
+/// The throttle's keys for one sign-in.
+struct ThrottleKeys {
+    pair: String,
+    account: String,
+    address: String,
+}
+
+impl ThrottleKeys {
+    fn new(username: &str, address: &str) -> ThrottleKeys {
+        ThrottleKeys {
+            pair: format!("pair:{username}|{address}"),
+            account: format!("account:{username}"),
+            address: format!("address:{address}"),
         }
+    }
+}
+
+fn too_many(oldest: Option<chrono::DateTime<Utc>>) -> ApiError {
+    let until = oldest.unwrap_or_else(Utc::now) + Duration::minutes(WINDOW_MINUTES);
+    let wait = (until - Utc::now()).num_seconds().max(1);
+    ApiError::TooManyRequests {
+        message: format!("Too many failed sign-in attempts. Try again in {wait} seconds."),
+        retry_after_secs: wait,
+    }
+}
+
+/// Refuses a sign-in that the throttle's rules stop, and slows one from a busy address.
+async fn check_throttle(state: &AppState, keys: &ThrottleKeys) -> ApiResult<()> {
+    let since = db::now() - Duration::minutes(WINDOW_MINUTES);
+    let (pair, pair_oldest) = db::throttle::failures_since(&state.db, &keys.pair, since).await?;
+    if pair >= PAIR_LIMIT {
+        return Err(too_many(pair_oldest));
+    }
+    if pair > 0 {
+        let (account, _) = db::throttle::failures_since(&state.db, &keys.account, since).await?;
+        if account >= ACCOUNT_LIMIT {
+            return Err(too_many(pair_oldest));
+        }
+    }
+    let (address, _) = db::throttle::failures_since(&state.db, &keys.address, since).await?;
+    if address >= ADDRESS_LIMIT {
+        let delay = (address - ADDRESS_LIMIT + 1).min(MAX_DELAY_SECS);
+        tokio::time::sleep(std::time::Duration::from_secs(delay.unsigned_abs())).await;
     }
     Ok(())
 }
@@ -171,15 +214,10 @@ pub async fn sign_in(
         }
         return Err(ApiError::Validation(errors));
     }
-    let account_key = format!("account:{username}");
-    let address_key = format!("address:{address}");
-    check_throttle(
-        &state,
-        &[(&account_key, ACCOUNT_LIMIT), (&address_key, ADDRESS_LIMIT)],
-    )
-    .await?;
+    let keys = ThrottleKeys::new(&username, &address);
+    check_throttle(&state, &keys).await?;
     let Some(user) = db::users::find_for_sign_in(&state.db, &username).await? else {
-        db::throttle::record_failure(&state.db, &[&address_key]).await?;
+        db::throttle::record_failure(&state.db, &[&keys.pair, &keys.address]).await?;
         return Err(ApiError::NotFound("User not found".into()));
     };
     let matches = match user.password_hash.clone() {
@@ -187,11 +225,13 @@ pub async fn sign_in(
         None => false,
     };
     if !matches {
-        db::throttle::record_failure(&state.db, &[&account_key, &address_key]).await?;
+        db::throttle::record_failure(&state.db, &[&keys.pair, &keys.account, &keys.address])
+            .await?;
         return Err(ApiError::Forbidden("Invalid usersname or password".into()));
     }
-    db::throttle::clear(&state.db, &account_key).await?;
-    respond(&state, &user, None, None).await
+    db::throttle::clear(&state.db, &keys.pair).await?;
+    let session = start_session(&state, &user).await?;
+    respond(&state, &user, &session, None, None).await
 }
 
 #[utoipa::path(post, path = "/api/auth/admin_as_pm", tag = "auth", request_body = AdminAsPmRequest,
@@ -208,7 +248,15 @@ pub async fn admin_as_pm(
         .filter(|u| Role::from_id(u.role_id).is_some_and(Role::is_project_manager))
         .ok_or_else(|| ApiError::NotFound("No PMs were found".into()))?;
     tracing::info!(admin = %caller.user.username, pm = %pm.username, "admin signed in as program manager");
-    respond(&state, &pm, None, Some(caller.user.username.clone())).await
+    // Acting as the program manager stays within the admin's sign-in: ending it ends both.
+    respond(
+        &state,
+        &pm,
+        &caller.claims.sid,
+        None,
+        Some(caller.user.username.clone()),
+    )
+    .await
 }
 
 #[utoipa::path(post, path = "/api/auth/enterprise_user", tag = "auth", request_body = EnterpriseUserRequest,
@@ -227,7 +275,14 @@ pub async fn enterprise_user(
     if request.builder_id != 0 && !caller.scope.allows(request.builder_id) {
         return Err(ApiError::NotFound("No builders were found".into()));
     }
-    respond(&state, &caller.user, Some(request.builder_id), None).await
+    respond(
+        &state,
+        &caller.user,
+        &caller.claims.sid,
+        Some(request.builder_id),
+        None,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/auth/session", tag = "auth",
@@ -245,6 +300,15 @@ pub async fn session(
         )
         .await?,
     ))
+}
+
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth",
+    responses((status = 200, body = MessageBody), (status = 401, body = ErrorBody)), security(("bearer" = [])))]
+/// Signs out: ends the token's session on the server, so neither this token nor any other of
+/// the same sign-in (an admin's, and the program manager's it acts as) works again.
+pub async fn logout(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<MessageBody>> {
+    db::sessions::end(&state.db, &caller.claims.sid).await?;
+    Ok(Json(MessageBody::new("Signed out.")))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -191,9 +191,14 @@ fn company(texts: &BTreeMap<String, String>, errors: &mut BTreeMap<String, Strin
 pub async fn save_settings(
     State(state): State<AppState>,
     caller: Caller,
-    multipart: Multipart,
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> ApiResult<Json<SettingsView>> {
     let (texts, file) = crate::files::read_form(multipart).await?;
+    for part in ["button_settings", "content_settings"] {
+        if let Some(text) = texts.get(part) {
+            crate::input::check_json_text(part, text)?;
+        }
+    }
     let requested = match texts
         .get("builder_id")
         .map(|v| v.trim())
@@ -207,15 +212,20 @@ pub async fn save_settings(
     };
     let builder_id = settings_builder(&caller, requested)?;
     let mut errors = BTreeMap::new();
+    // A logo is decoded and stored re-encoded, as photos are: a file that only begins like a
+    // picture is refused, and what is served is always a well-formed image.
     let logo = match file {
         None => None,
-        Some(bytes) => match ImageKind::sniff(&bytes) {
-            Some(kind @ (ImageKind::Png | ImageKind::Jpeg)) => Some((bytes, kind)),
-            _ => {
-                errors.insert("file".to_string(), MSG_UNSUPPORTED_FILE.to_string());
-                None
+        Some(bytes) => {
+            match crate::photos::converted_upload(bytes, |_| MSG_UNSUPPORTED_FILE.into()).await {
+                Ok(webp) => Some(webp),
+                Err(ApiError::Validation(problems)) => {
+                    errors.extend(problems);
+                    None
+                }
+                Err(other) => return Err(other),
             }
-        },
+        }
     };
     let content = match texts.get("content_settings") {
         None => None,
@@ -253,10 +263,10 @@ pub async fn save_settings(
     if let Some(content) = content {
         db::settings::set_content(&state.db, builder_id, content).await?;
     }
-    if let Some((bytes, kind)) = logo {
+    if let Some(webp) = logo {
         let key = state
             .files
-            .put(bytes, kind)
+            .put(webp, ImageKind::Webp)
             .await
             .map_err(|e| ApiError::Internal(format!("storing a logo: {e}")))?;
         if let Some(old) = db::settings::set_logo(&state.db, builder_id, &key).await? {

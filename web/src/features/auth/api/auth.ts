@@ -28,6 +28,11 @@ export function enterpriseUser(username: string, builderId: number) {
   return api<AuthResponse>('/auth/enterprise_user', { method: 'POST', body });
 }
 
+/** Ends the session on the server: this token and every other of the same sign-in stop working. */
+export function signOut() {
+  return api<MessageBody>('/auth/logout', { method: 'POST' });
+}
+
 /**
  * A failure of the automatic POST /api/auth/enterprise_user that follows an enterprise user's
  * sign-in. The credentials were right, so its 403 or 404 is not a sign-in failure: it shows the

@@ -6,7 +6,7 @@ import { sessionStore } from '../../../api/session';
 import type { AuthResponse, SessionUser } from '../../../api/types';
 import { builderSelection } from '../../../app/builderSelection';
 import { listStateStore } from '../../../components/list/useListParams';
-import { EnterpriseSignInError, enterpriseUser } from './auth';
+import { EnterpriseSignInError, enterpriseUser, signOut } from './auth';
 
 export interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
@@ -63,11 +63,19 @@ export function resetClientState(queryClient: QueryClient) {
   });
 }
 
-/** Log out: clears token and user, resets all state, goes to /. */
+/**
+ * Log out: ends the session on the server, then clears token and user, resets all state, goes
+ * to /. When the server cannot be reached the console signs out all the same.
+ */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return useCallback(() => {
+  return useCallback(async () => {
+    try {
+      await signOut();
+    } catch {
+      // Unreachable or already ended: nothing more to revoke from here.
+    }
     resetClientState(queryClient);
     navigate('/', { replace: true });
   }, [navigate, queryClient]);

@@ -13,6 +13,8 @@ use server::auth::TokenKeys;
 use server::config::{FileSettings, Settings, StoreArgs};
 use tower::ServiceExt;
 
+mod security;
+
 /// The public site of the test world: homes and communities have pages under it.
 const PUBLIC_SITE: &str = "https://tours.test";
 
@@ -23,10 +25,15 @@ struct World {
 }
 
 async fn world() -> World {
+    world_with(FileSettings::default()).await
+}
+
+/// The test world with some settings of the file's (the public site is always the test one).
+async fn world_with(file: FileSettings) -> World {
     let test_db = TestDb::new().await.unwrap();
     let file = FileSettings {
         public_site_url: Some(PUBLIC_SITE.into()),
-        ..FileSettings::default()
+        ..file
     };
     let settings = Settings::resolve(file, &StoreArgs::default(), None).unwrap();
     let state = AppState {
@@ -77,12 +84,13 @@ impl World {
         if let Some(ct) = content_type {
             request = request.header(header::CONTENT_TYPE, ct);
         }
-        let response = self
-            .app
-            .clone()
-            .oneshot(request.body(body.unwrap_or_else(Body::empty)).unwrap())
+        self.send(request.body(body.unwrap_or_else(Body::empty)).unwrap())
             .await
-            .unwrap();
+    }
+
+    /// Sends a request as it is.
+    async fn send(&self, request: Request<Body>) -> Answer {
+        let response = self.app.clone().oneshot(request).await.unwrap();
         let status = response.status();
         let headers = response.headers().clone();
         let body = to_bytes(response.into_body(), usize::MAX)
@@ -319,7 +327,7 @@ async fn tokens_are_checked() {
         .await
         .unwrap()
         .unwrap();
-    let foreign = other_keys.issue(&user, None, None);
+    let foreign = other_keys.issue(&user, "any-session", None, None);
     assert_eq!(
         w.call(Method::GET, "/api/agents", Some(&foreign), None)
             .await
@@ -953,6 +961,17 @@ async fn enterprise_users_span_their_builders_and_admins_act_as_pms() {
     w.done().await;
 }
 
+/// The query of the newest password link mailed to `email`: its `token` and `refreshToken`.
+async fn newest_reset_link(w: &World, email: &str) -> std::collections::HashMap<String, String> {
+    let mails = db::jobs::mails_to(&w.state.db, email).await.unwrap();
+    let body = &mails.first().expect("the newest mail comes first").body;
+    let query = body
+        .lines()
+        .find_map(|l| l.split_once("reset_password?").map(|(_, q)| q.to_string()))
+        .unwrap();
+    serde_urlencoded::from_str(&query).unwrap()
+}
+
 #[tokio::test]
 async fn password_reset_by_mail_and_refresh() {
     let w = world().await;
@@ -988,21 +1007,7 @@ async fn password_reset_by_mail_and_refresh() {
         .status,
         StatusCode::UNPROCESSABLE_ENTITY
     );
-    let mail = db::jobs::mails_to(&w.state.db, "demo.sales@demo.tourdesk.test")
-        .await
-        .unwrap()
-        .remove(0);
-    let query = mail
-        .body
-        .lines()
-        .find(|l| l.contains("reset_password?"))
-        .unwrap()
-        .split_once('?')
-        .unwrap()
-        .1
-        .to_string();
-    let params: std::collections::HashMap<String, String> =
-        serde_urlencoded::from_str(&query).unwrap();
+    let params = newest_reset_link(&w, "demo.sales@demo.tourdesk.test").await;
     let refreshed = w
         .call(
             Method::PATCH,
@@ -2151,7 +2156,19 @@ async fn company_settings_logo_and_content_are_saved() {
         "button_settings",
         r##"{"text":"Book a tour","textColor":"#ffffff","backgroundColor":"#DB5C0E","borderRadius":12,"fontSize":16}"##,
     );
-    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR-not-a-real-image".to_vec();
+    // Only the signature of a PNG, then text: refused, as a file that does not decode.
+    let fake = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR-not-a-real-image".to_vec();
+    let refused = w
+        .upload(
+            "/api/builders/settings",
+            &token,
+            &good,
+            Some(("logo.png", &fake)),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.json()["errors"]["file"], "Unsupported file type");
+    let png = png(64, 32);
     let saved = w
         .upload(
             "/api/builders/settings",
@@ -2174,9 +2191,14 @@ async fn company_settings_logo_and_content_are_saved() {
             served.status,
             served.headers[header::CONTENT_TYPE].to_str().unwrap()
         ),
-        (StatusCode::OK, "image/png")
+        (StatusCode::OK, "image/webp")
     );
-    assert_eq!(served.body, png);
+    let stored = webp::Decoder::new(&served.body).decode().unwrap();
+    assert_eq!(
+        (stored.width(), stored.height()),
+        (64, 32),
+        "decoded and re-encoded"
+    );
 
     let gif = b"GIF89a....".to_vec();
     let refused = w
