@@ -1,6 +1,6 @@
 # Tourdesk: `make run` starts the console with demo data, `make test` runs every test.
 
-.PHONY: run build web test test-rust test-web e2e openapi bench clean
+.PHONY: run build web test test-rust test-web e2e fuzz openapi bench clean
 
 CARGO ?= cargo
 
@@ -26,6 +26,9 @@ test-web:
 
 e2e:
 	scripts/test-all.sh e2e
+
+fuzz:
+	scripts/test-all.sh fuzz
 
 # Rewrites the pinned OpenAPI document after an API change.
 openapi:

@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
 # Runs every test: the Rust suites on SQLite and (when a server answers) PostgreSQL, the web
-# unit tests, and the Playwright tests against the real binary in Chromium.
-# `scripts/test-all.sh rust|web|e2e` runs one part.
+# unit tests, the Playwright tests against the real binary in Chromium, and a property-based
+# pass over the API's OpenAPI document. `scripts/test-all.sh rust|web|e2e|fuzz` runs one part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 part="${1:-all}"
+
+# TEST_DATABASE_URL, else the local server when one answers, else nothing.
+postgres_url() {
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then
+    echo "$TEST_DATABASE_URL"
+  elif command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
+    echo "postgres://postgres@127.0.0.1:5432/postgres"
+  fi
+}
 
 rust_tests() {
   local runner=(cargo nextest run --workspace --no-fail-fast)
   if ! cargo nextest --version >/dev/null 2>&1; then runner=(cargo test --workspace --no-fail-fast); fi
   echo "== Rust tests on SQLite"
   env -u TEST_DATABASE_URL "${runner[@]}"
-  local pg_url="${TEST_DATABASE_URL:-}"
-  if [ -z "$pg_url" ] && command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
-    pg_url="postgres://postgres@127.0.0.1:5432/postgres"
-  fi
+  local pg_url
+  pg_url="$(postgres_url)"
   if [ -n "$pg_url" ]; then
     echo "== Rust tests on PostgreSQL"
     TEST_DATABASE_URL="$pg_url" "${runner[@]}" -p db -p server
@@ -52,11 +59,23 @@ e2e_tests() {
   (cd web && TOURDESK_BIN="$target_dir/debug/tourdesk" npm run e2e)
 }
 
+# The property-based pass over the OpenAPI document (scripts/fuzz-api.sh), on the debug binary
+# the browser tests built.
+fuzz_tests() {
+  local target_dir
+  target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
+  cargo build --bin tourdesk
+  local pg_url
+  pg_url="$(postgres_url)"
+  TEST_DATABASE_URL="$pg_url" scripts/fuzz-api.sh "$target_dir/debug/tourdesk"
+}
+
 case "$part" in
   rust) rust_tests ;;
   web) web_tests ;;
   e2e) e2e_tests ;;
-  all) rust_tests; web_tests; e2e_tests ;;
-  *) echo "usage: $0 [rust|web|e2e]" >&2; exit 2 ;;
+  fuzz) fuzz_tests ;;
+  all) rust_tests; web_tests; e2e_tests; fuzz_tests ;;
+  *) echo "usage: $0 [rust|web|e2e|fuzz]" >&2; exit 2 ;;
 esac
 echo "== All requested tests passed"

@@ -56,6 +56,11 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
                 }
             })?;
         crate::input::check_json_body(&bytes)?;
+        // Every body this API takes is an object; serde would read an array as a struct's
+        // fields in order.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+            return Err(ApiError::field("body", "The body must be a JSON object"));
+        }
         match axum::Json::<T>::from_bytes(&bytes) {
             Ok(axum::Json(value)) => Ok(JsonBody(value)),
             Err(JsonRejection::JsonDataError(e)) => Err(ApiError::Validation(
@@ -108,6 +113,44 @@ fn body_data_error(text: &str) -> (String, String) {
             None => ("body".into(), message.to_string()),
         },
         _ => ("body".into(), text.to_string()),
+    }
+}
+
+/// Path parameters whose rejections answer in the API's error shape: a segment that is not
+/// what the call takes (`/api/teams/abc`) is a 422 under the parameter's name.
+pub struct Path<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        use axum::extract::path::ErrorKind;
+        use axum::extract::rejection::PathRejection;
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(Path(value)),
+            Err(PathRejection::FailedToDeserializePathParams(e)) => {
+                let field = match e.kind() {
+                    ErrorKind::ParseErrorAtKey { key, .. }
+                    | ErrorKind::InvalidUtf8InPathParam { key }
+                    | ErrorKind::DeserializeError { key, .. } => key.clone(),
+                    // A lone value (`Path<i64>`) is named by the route's one parameter.
+                    _ => match axum::extract::RawPathParams::from_request_parts(parts, state).await
+                    {
+                        Ok(raw) if raw.iter().count() == 1 => raw
+                            .iter()
+                            .next()
+                            .map(|(name, _)| name.to_string())
+                            .unwrap_or_default(),
+                        _ => "path".to_string(),
+                    },
+                };
+                Err(ApiError::field(
+                    &field,
+                    e.body_text().replace("Invalid URL: ", ""),
+                ))
+            }
+            Err(other) => Err(ApiError::Internal(other.body_text())),
+        }
     }
 }
 

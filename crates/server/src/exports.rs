@@ -22,15 +22,21 @@ pub struct ListParams {
     /// Literal, case-insensitive text to look for.
     pub search: Option<String>,
     /// asc or desc.
+    #[param(pattern = "^([Aa][Ss][Cc]|[Dd][Ee][Ss][Cc])$")]
+    #[schema(pattern = "^([Aa][Ss][Cc]|[Dd][Ee][Ss][Cc])$")]
     pub order: Option<String>,
     /// A sortable column of the list.
     #[serde(rename = "orderBy")]
     pub order_by: Option<String>,
-    /// Zero-based page.
+    /// Zero-based page, at most 1,000,000.
     #[serde(default, deserialize_with = "number")]
+    #[param(minimum = 0, maximum = 1000000)]
+    #[schema(minimum = 0, maximum = 1000000)]
     pub page: Option<i64>,
     /// 25, 50, 100 or 150.
     #[serde(default, deserialize_with = "number")]
+    #[param(value_type = Option<i64>, inline, schema_with = page_size_schema)]
+    #[schema(schema_with = page_size_schema)]
     pub limit: Option<i64>,
     /// The enterprise builder selection; 0 means all builders in scope.
     #[serde(rename = "builderId", default, deserialize_with = "number")]
@@ -41,6 +47,14 @@ pub struct ListParams {
     /// Every row on one page.
     #[serde(rename = "showAll", default, deserialize_with = "flag")]
     pub show_all: Option<bool>,
+}
+
+/// The four page sizes, as an enumeration in the API's description.
+fn page_size_schema() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::Integer)
+        .enum_values(Some(domain::lists::PAGE_SIZES))
+        .build()
 }
 
 /// Numbers arrive as text in query strings and as numbers in JSON. An absent value (or JSON

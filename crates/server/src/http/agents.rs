@@ -1,6 +1,7 @@
 //! Staff (agents): the list, the add/edit form, delete, password links (spec 3: Staff).
 
-use axum::extract::{Path, State};
+use crate::app::Path;
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -98,13 +99,22 @@ pub struct Agent {
 /// The staff form as sent on add and edit (username is ignored on edit).
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AgentInput {
+    /// Empty on add: made from the names.
     #[serde(default)]
+    #[schema(max_length = 250, pattern = "^[A-Za-z0-9._-]*$")]
     pub username: String,
+    /// Letters only.
+    #[schema(min_length = 1, max_length = 250)]
     pub firstname: String,
+    #[schema(min_length = 1, max_length = 250)]
     pub lastname: String,
+    #[schema(pattern = "^[0-9]{3}-[0-9]{3}-[0-9]{4}$")]
     pub phone: String,
+    #[schema(format = Email)]
     pub email: String,
+    /// When given, at least 8 characters and the same as `confirm_password`.
     #[serde(default)]
+    #[schema(min_length = 8)]
     pub pass_word: Option<String>,
     #[serde(default)]
     pub confirm_password: Option<String>,
@@ -112,11 +122,16 @@ pub struct AgentInput {
     pub builder_id: Option<i64>,
     #[serde(default)]
     pub roles: Option<RoleRef>,
+    /// 0 or 1.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 1)]
     pub send_sms: i64,
+    /// 0 or 1.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 1)]
     pub send_email: i64,
     #[serde(default)]
+    #[schema(format = Email)]
     pub notification_email: Option<String>,
 }
 
@@ -128,6 +143,7 @@ pub struct AgentCreated {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct DeleteAgents {
+    #[schema(min_items = 1)]
     pub usernames: Vec<String>,
 }
 

@@ -1,7 +1,8 @@
 //! Communities (spec 3: Communities): the list, the info form with hours, staff and codes, and
 //! QR records.
 
-use axum::extract::{Path, State};
+use crate::app::Path;
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};

@@ -67,10 +67,82 @@ impl Modify for BearerAuth {
     }
 }
 
+/// The error answers every call can give by its shape, added where a handler's own list leaves
+/// them out, so the document names every status the server sends: a body that is no JSON (400)
+/// or too large (413); a parameter or body value of the wrong shape (422); and for calls that
+/// need a sign-in, none or an ended one (401), a role that may not (403) and what is out of the
+/// caller's reach (404).
+struct ErrorResponses;
+
+impl Modify for ErrorResponses {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::path::ParameterIn;
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+        let error = |description: &str| {
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build()
+        };
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+            ];
+            for operation in operations.into_iter().flatten() {
+                let parameters = operation.parameters.as_deref().unwrap_or_default();
+                let has_path = parameters
+                    .iter()
+                    .any(|p| matches!(p.parameter_in, ParameterIn::Path));
+                let has_body = operation.request_body.is_some();
+                let signed_in = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+                let mut add = |status: &str, description: &str| {
+                    operation
+                        .responses
+                        .responses
+                        .entry(status.to_string())
+                        .or_insert_with(|| error(description).into());
+                };
+                if has_body {
+                    add(
+                        "400",
+                        "The body is not JSON (or not the form) the call takes",
+                    );
+                    add("413", "The body is too large");
+                }
+                if has_body || !parameters.is_empty() {
+                    add(
+                        "422",
+                        "A value is missing or of the wrong shape: `errors` names it",
+                    );
+                }
+                if signed_in {
+                    add(
+                        "401",
+                        "No token, or one that expired or whose session ended",
+                    );
+                    add("403", "The caller's role may not do this");
+                    add("404", "Not found, or not the caller's to see");
+                } else if has_path {
+                    add("404", "Not found");
+                }
+            }
+        }
+    }
+}
+
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Tourdesk API", description = "The staff console's API. Errors are `{message}`; validation failures are 422 with `errors`."),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &ErrorResponses),
     paths(
         session::sign_in, session::admin_as_pm, session::enterprise_user, session::session, session::logout,
         session::request_reset, session::check_reset, session::reset_password, session::refresh_reset,

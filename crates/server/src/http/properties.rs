@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use crate::app::Path;
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};

@@ -1,6 +1,7 @@
 //! Reference data and small calls: health, catalog, states, feature flags, builders, feedback.
 
-use axum::extract::{Path, State};
+use crate::app::Path;
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::{get, post, put};
@@ -241,6 +242,7 @@ pub async fn enterprise_builders_by_id(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct FeedbackRequest {
     #[serde(rename = "feedbackMessage")]
+    #[schema(min_length = 1, max_length = 5000)]
     pub feedback_message: String,
     /// The page the feedback is about.
     #[serde(default)]

@@ -65,7 +65,9 @@ pub struct AuthResponse {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
+    #[schema(min_length = 1)]
     pub username: String,
+    #[schema(min_length = 1)]
     pub password: String,
 }
 
@@ -326,6 +328,7 @@ pub struct TokenCheck {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewPassword {
     pub token: String,
+    #[schema(min_length = 8)]
     pub password: String,
 }
 

@@ -2,7 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use crate::app::Path;
+use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::settings::{BuilderSettings, Company, Messages};
@@ -99,14 +100,17 @@ pub struct SettingsForm {
     /// PNG or JPEG, at most 50 MB.
     #[schema(format = Binary, content_media_type = "application/octet-stream")]
     file: Option<String>,
-    #[schema(rename = "builderName")]
+    #[schema(rename = "builderName", min_length = 1, max_length = 250)]
     builder_name: Option<String>,
     builder_id: Option<i64>,
     /// USA or Canada.
     country: Option<String>,
     legal_name: Option<String>,
     marketing_name: Option<String>,
+    /// `#rgb` or `#rrggbb`.
+    #[schema(pattern = "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$")]
     primary_color: Option<String>,
+    #[schema(pattern = "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$")]
     secondary_color: Option<String>,
     /// JSON text: text, textColor, backgroundColor, borderRadius, fontSize.
     button_settings: Option<String>,

@@ -1,7 +1,8 @@
 //! The dashboard's figures (spec 1: Dashboard, §7): counts for the stats cards, visit series for
 //! the charts, and the recent visits list. Windows end now; the cards cover the last 30 days.
 
-use axum::extract::{Path, State};
+use crate::app::Path;
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};

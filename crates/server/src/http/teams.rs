@@ -1,6 +1,7 @@
 //! Teams: the list, add/edit, members added and removed one at a time (spec 3: Teams).
 
-use axum::extract::{Path, State};
+use crate::app::Path;
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -60,13 +61,17 @@ pub struct TeamList {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TeamInput {
+    #[schema(min_length = 1, max_length = 250)]
     pub name: String,
+    /// Required.
     #[serde(default)]
+    #[schema(min_length = 1)]
     pub description: String,
     #[serde(default)]
     pub builder_id: Option<i64>,
     /// Usernames of the members (required on add).
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub agents: Option<Vec<String>>,
 }
 

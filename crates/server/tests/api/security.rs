@@ -861,3 +861,79 @@ async fn forwarded_addresses_count_only_from_configured_proxies() {
     assert_eq!(other, StatusCode::OK);
     w.done().await;
 }
+
+#[tokio::test]
+async fn malformed_requests_get_the_json_error_shape_and_the_document_names_them() {
+    let w = world().await;
+    let token = w.sign_in("demo.pm").await;
+    // An array where an object is expected is not read as the object's fields in order.
+    let array = w
+        .call(
+            Method::POST,
+            "/api/auth/users",
+            None,
+            Some(json!(["demo.pm", "tourdesk-demo"])),
+        )
+        .await;
+    assert_eq!(
+        array.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        array.text()
+    );
+    assert_eq!(
+        array.json()["errors"]["body"],
+        "The body must be a JSON object"
+    );
+    // A path segment of the wrong kind names its parameter.
+    let segment = w
+        .call(Method::GET, "/api/teams/abc", Some(&token), None)
+        .await;
+    assert_eq!(segment.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        segment.json()["errors"]["id"].is_string(),
+        "{}",
+        segment.text()
+    );
+    // A form call without its form answers in JSON.
+    let no_form = w
+        .call(Method::POST, "/api/builders/settings", Some(&token), None)
+        .await;
+    assert_eq!(no_form.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        no_form.headers[header::CONTENT_TYPE].to_str().unwrap(),
+        "application/json"
+    );
+    assert!(no_form.json()["message"].is_string());
+    // The document names the statuses the shapes of a call can bring.
+    let doc = w
+        .call(Method::GET, "/api/openapi.json", None, None)
+        .await
+        .json();
+    let responses = |path: &str, verb: &str| {
+        doc["paths"][path][verb]["responses"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    for status in ["200", "400", "401", "403", "404", "413", "422"] {
+        assert!(
+            responses("/api/teams/{id}", "post").contains(&status.to_string()),
+            "{status}"
+        );
+    }
+    assert!(responses("/api/auth/users", "post").contains(&"429".to_string()));
+    assert!(!responses("/api/health", "get").contains(&"401".to_string()));
+    assert_eq!(
+        doc["paths"]["/api/teams"]["get"]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "limit")
+            .unwrap()["schema"]["enum"],
+        json!([25, 50, 100, 150])
+    );
+    w.done().await;
+}
