@@ -3,6 +3,7 @@
 
 pub mod branding;
 pub mod catalog;
+pub mod codes;
 pub mod community;
 pub mod hours;
 pub mod lists;

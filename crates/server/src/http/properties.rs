@@ -13,6 +13,7 @@ use db::properties::{
     CommunityProperty, Events, PropertyFields, PropertyRecord, PropertyRow, Staffing, PROPERTIES,
 };
 use domain::catalog::{disposition_by_constant, Disposition, DISPOSITIONS};
+use domain::codes;
 use domain::community::check_codes;
 use domain::hours::{check_staff_week, check_tour_week, StaffDay, TourDay};
 use domain::property::{
@@ -216,8 +217,6 @@ fn parse<T: serde::de::DeserializeOwned>(
     }
 }
 
-const RELOCK_INTERVALS: [i64; 4] = [15, 20, 25, 30];
-
 /// An integration project id: digits (text or number) or empty, which means none.
 fn integration_id(value: Option<&Value>) -> Result<Option<i64>, &'static str> {
     match value {
@@ -230,11 +229,6 @@ fn integration_id(value: Option<&Value>) -> Result<Option<i64>, &'static str> {
         Some(Value::String(s)) => domain::community::project_id(s),
         Some(_) => Err(domain::community::MSG_DIGITS_ONLY),
     }
-}
-
-fn lockup_allowed(text: &str) -> bool {
-    domain::hours::parse_clock(text)
-        .is_some_and(|m| (20 * 60..=23 * 60).contains(&m) && m % 30 == 0)
 }
 
 /// Turns a property object into the fields to store, applying the form rules that clear or
@@ -289,15 +283,16 @@ fn fields_of(
     ));
     let access_settings = flag(object, "access_settings");
     let (relock_interval, end_of_day_lockup) = if access_settings {
-        let relock = whole(object, "relock_interval").unwrap_or(15);
-        let lockup = text(object, "end_of_day_lockup").unwrap_or_else(|| "10:00 PM".into());
-        if !RELOCK_INTERVALS.contains(&relock) {
+        let relock = whole(object, "relock_interval").unwrap_or(codes::DEFAULT_RELOCK_INTERVAL);
+        let lockup =
+            text(object, "end_of_day_lockup").unwrap_or_else(|| codes::DEFAULT_LOCKUP_TIME.into());
+        if !codes::RELOCK_INTERVALS.contains(&relock) {
             errors.insert(
                 "relock_interval".into(),
                 "Choose 15, 20, 25 or 30 min".into(),
             );
         }
-        if !lockup_allowed(&lockup) {
+        if !codes::lockup_allowed(&lockup) {
             errors.insert(
                 "end_of_day_lockup".into(),
                 "Choose 8:00 PM to 11:00 PM".into(),
