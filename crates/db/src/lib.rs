@@ -25,6 +25,7 @@ pub mod properties;
 pub mod resets;
 pub mod sessions;
 pub mod settings;
+pub mod sim;
 pub mod surveys;
 pub mod teams;
 pub mod testing;

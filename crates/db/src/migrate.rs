@@ -45,6 +45,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(21, "0021_visit_platform"),
     migration!(22, "0022_disposition_on_order"),
     migration!(23, "0023_sessions"),
+    migration!(24, "0024_sim_devices"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -1329,3 +1329,61 @@ async fn pages_of_most_of_the_table_walk_the_order_and_agree_with_the_whole_list
     }
     t.drop_db().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn simulated_devices_change_one_at_a_time_and_lose_nothing() {
+    let t = TestDb::new().await.unwrap();
+    db::sim::put(&t.db, "L1", "0").await.unwrap();
+    assert_eq!(
+        db::sim::get(&t.db, "L1").await.unwrap().as_deref(),
+        Some("0")
+    );
+    assert_eq!(db::sim::get(&t.db, "nope").await.unwrap(), None);
+    let missing = db::sim::update(&t.db, "nope", |_| (None, ()))
+        .await
+        .unwrap();
+    assert!(missing.is_none());
+    // Forty changes at once, each reading and writing back the count: none may be lost.
+    let changes: Vec<_> = (0..40)
+        .map(|_| {
+            let db = t.db.clone();
+            tokio::spawn(async move {
+                db::sim::update(&db, "L1", |state| {
+                    let count: i64 = state.parse().unwrap();
+                    // Long enough for another change to read the same count, were it let in.
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                    (Some((count + 1).to_string()), count)
+                })
+                .await
+                .unwrap()
+                .unwrap()
+            })
+        })
+        .collect();
+    let mut seen: Vec<i64> = Vec::new();
+    for change in changes {
+        seen.push(change.await.unwrap());
+    }
+    seen.sort();
+    assert_eq!(
+        seen,
+        (0..40).collect::<Vec<_>>(),
+        "each change saw the one before"
+    );
+    assert_eq!(
+        db::sim::get(&t.db, "L1").await.unwrap().as_deref(),
+        Some("40")
+    );
+    // A change that answers no new state leaves it; putting again replaces it.
+    db::sim::update(&t.db, "L1", |_| (None, ())).await.unwrap();
+    assert_eq!(
+        db::sim::get(&t.db, "L1").await.unwrap().as_deref(),
+        Some("40")
+    );
+    db::sim::put(&t.db, "L1", "7").await.unwrap();
+    assert_eq!(
+        db::sim::get(&t.db, "L1").await.unwrap().as_deref(),
+        Some("7")
+    );
+    t.drop_db().await;
+}

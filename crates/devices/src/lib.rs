@@ -51,6 +51,9 @@ pub enum DeviceError {
     Unsupported,
     #[error("The device refused: {0}")]
     Refused(String),
+    /// The provider's own records could not be read or written (the simulator's database).
+    #[error("The device's record is unavailable: {0}")]
+    Unavailable(String),
 }
 
 impl DeviceError {
@@ -58,7 +61,10 @@ impl DeviceError {
     pub fn is_transient(&self) -> bool {
         matches!(
             self,
-            DeviceError::Offline | DeviceError::Timeout | DeviceError::Refused(_)
+            DeviceError::Offline
+                | DeviceError::Timeout
+                | DeviceError::Refused(_)
+                | DeviceError::Unavailable(_)
         )
     }
 }

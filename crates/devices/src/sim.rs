@@ -141,15 +141,15 @@ impl SimDevice {
 }
 
 /// Where simulated devices are kept. `update` runs a change on one device atomically (no other
-/// change of that device runs between its read and its write).
+/// change of that device runs between its read and its write); Ok(None) is no such device.
 pub trait SimStore: Send + Sync {
-    fn get(&self, serial: &str) -> impl Future<Output = Option<SimDevice>> + Send;
-    fn put(&self, device: SimDevice) -> impl Future<Output = ()> + Send;
+    fn get(&self, serial: &str) -> impl Future<Output = DeviceResult<Option<SimDevice>>> + Send;
+    fn put(&self, device: SimDevice) -> impl Future<Output = DeviceResult<()>> + Send;
     fn update<T: Send>(
         &self,
         serial: &str,
         change: impl FnOnce(&mut SimDevice) -> T + Send,
-    ) -> impl Future<Output = Option<T>> + Send;
+    ) -> impl Future<Output = DeviceResult<Option<T>>> + Send;
 }
 
 /// Devices in memory, for tests and short-lived demos.
@@ -158,24 +158,30 @@ pub struct MemoryStore {
     devices: Arc<Mutex<HashMap<String, SimDevice>>>,
 }
 
+impl MemoryStore {
+    fn devices(&self) -> DeviceResult<std::sync::MutexGuard<'_, HashMap<String, SimDevice>>> {
+        self.devices
+            .lock()
+            .map_err(|_| DeviceError::Unavailable("the simulator's memory is poisoned".into()))
+    }
+}
+
 impl SimStore for MemoryStore {
-    async fn get(&self, serial: &str) -> Option<SimDevice> {
-        self.devices.lock().ok()?.get(serial).cloned()
+    async fn get(&self, serial: &str) -> DeviceResult<Option<SimDevice>> {
+        Ok(self.devices()?.get(serial).cloned())
     }
 
-    async fn put(&self, device: SimDevice) {
-        if let Ok(mut devices) = self.devices.lock() {
-            devices.insert(device.serial.clone(), device);
-        }
+    async fn put(&self, device: SimDevice) -> DeviceResult<()> {
+        self.devices()?.insert(device.serial.clone(), device);
+        Ok(())
     }
 
     async fn update<T: Send>(
         &self,
         serial: &str,
         change: impl FnOnce(&mut SimDevice) -> T + Send,
-    ) -> Option<T> {
-        let mut devices = self.devices.lock().ok()?;
-        devices.get_mut(serial).map(change)
+    ) -> DeviceResult<Option<T>> {
+        Ok(self.devices()?.get_mut(serial).map(change))
     }
 }
 
@@ -220,7 +226,7 @@ impl<S: SimStore> Simulator<S> {
                 device.drain(now);
                 run(device, now)
             })
-            .await
+            .await?
             .unwrap_or(Err(DeviceError::NotFound))
     }
 
@@ -278,7 +284,7 @@ impl<S: SimStore> Simulator<S> {
                 }
                 device.faults = faults;
             })
-            .await
+            .await?
             .ok_or(DeviceError::NotFound)
     }
 
@@ -298,7 +304,7 @@ impl<S: SimStore> Simulator<S> {
                     Ok(())
                 }
             })
-            .await
+            .await?
             .unwrap_or(Err(DeviceError::NotFound))
     }
 }
@@ -471,7 +477,7 @@ impl<S: SimStore> Provider for Simulator<S> {
         // Reading events is the cloud's record, answered even while the device is offline.
         self.store
             .get(serial)
-            .await
+            .await?
             .map(|device| device.events.into_iter().filter(|e| e.at > after).collect())
             .ok_or(DeviceError::NotFound)
     }
@@ -509,7 +515,8 @@ mod tests {
     async fn with_lock(sim: &Simulator<MemoryStore>, serial: &str) {
         sim.store()
             .put(SimDevice::new(serial, DeviceKind::SmartLock, "Front door"))
-            .await;
+            .await
+            .unwrap();
     }
 
     fn kinds(events: &[DeviceEvent]) -> Vec<EventKind> {
@@ -555,6 +562,7 @@ mod tests {
         sim.store()
             .update("L1", |d| d.code_capacity = 1)
             .await
+            .unwrap()
             .unwrap();
         assert_eq!(
             sim.set_code("L1", &spec("1357", "Full")).await,
@@ -671,10 +679,12 @@ mod tests {
         let (sim, _) = simulator();
         sim.store()
             .put(SimDevice::new("D1", DeviceKind::DimmableLight, "Porch"))
-            .await;
+            .await
+            .unwrap();
         sim.store()
             .put(SimDevice::new("T1", DeviceKind::Thermostat, "Hall"))
-            .await;
+            .await
+            .unwrap();
         sim.set_light("D1", true, Some(140)).await.unwrap();
         let light = sim.status("D1").await.unwrap();
         assert_eq!((light.light_on, light.level), (Some(true), Some(100)));

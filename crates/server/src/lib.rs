@@ -16,5 +16,6 @@ pub mod http;
 pub mod input;
 mod pdf;
 mod photos;
+pub mod sim_store;
 mod spa;
 pub mod worker;

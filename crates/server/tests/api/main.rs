@@ -13,6 +13,7 @@ use server::auth::TokenKeys;
 use server::config::{FileSettings, Settings, StoreArgs};
 use tower::ServiceExt;
 
+mod hardware;
 mod security;
 
 /// The public site of the test world: homes and communities have pages under it.
