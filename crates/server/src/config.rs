@@ -102,6 +102,7 @@ pub struct FileSettings {
     pub geocoder_url: Option<String>,
     pub public_site_url: Option<String>,
     pub trusted_proxies: Option<Vec<String>>,
+    pub sim_latency_ms: Option<u64>,
 }
 
 /// Resolved settings.
@@ -124,6 +125,8 @@ pub struct Settings {
     pub public_site_url: Option<String>,
     /// Reverse proxies whose `X-Forwarded-For` names the client (none: the peer is the client).
     pub trusted_proxies: Vec<AddressRange>,
+    /// How long each command to a simulated device takes (none by default).
+    pub sim_latency_ms: u64,
 }
 
 /// An address or a CIDR range of them (`10.0.0.7`, `10.0.0.0/8`, `fd00::/8`).
@@ -255,6 +258,12 @@ impl Settings {
                 .or(file.public_site_url)
                 .map(|u| u.trim_end_matches('/').to_string()),
             trusted_proxies,
+            sim_latency_ms: match env("TOURDESK_SIM_LATENCY_MS") {
+                Some(v) => v
+                    .parse()
+                    .map_err(|_| format!("TOURDESK_SIM_LATENCY_MS: '{v}' is not milliseconds"))?,
+                None => file.sim_latency_ms.unwrap_or(0),
+            },
         })
     }
 

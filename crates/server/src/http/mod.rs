@@ -18,6 +18,7 @@ pub mod properties;
 pub mod reference;
 pub mod session;
 pub mod settings;
+pub mod sim;
 pub mod stats;
 pub mod surveys;
 pub mod teams;
@@ -50,6 +51,7 @@ pub fn routes() -> Router<AppState> {
         .merge(training::routes())
         .merge(properties::routes())
         .merge(stats::routes())
+        .merge(sim::routes())
         .route("/files/{key}", get(crate::files::serve))
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs_page))
@@ -163,6 +165,7 @@ impl Modify for ErrorResponses {
         properties::by_community, properties::by_status, properties::by_builders, properties::save_integration,
         properties::set_agent, properties::remove_agent,
         properties::coordinates,
+        sim::add_device, sim::device_status, sim::keypad, sim::set_faults, sim::set_battery,
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
         stats::monthly_visits, stats::yearly_visits, stats::list, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),

@@ -68,3 +68,153 @@ async fn simulated_devices_live_in_the_database_across_restarts() {
     assert_eq!(second.status("nope").await, Err(DeviceError::NotFound));
     w.done().await;
 }
+
+#[tokio::test]
+async fn the_admin_drives_simulated_devices_and_nobody_else_may() {
+    let w = world().await;
+    let admin = w.sign_in("demo.admin").await;
+    let pm = w.sign_in("demo.pm").await;
+    let body = json!({"kind": "smart_lock", "name": "Side door", "code_lengths": [4, 6], "code_capacity": 10});
+    assert_eq!(
+        w.call(
+            Method::PUT,
+            "/api/sim/devices/SL-7",
+            Some(&pm),
+            Some(body.clone())
+        )
+        .await
+        .status,
+        StatusCode::FORBIDDEN
+    );
+    let added = w
+        .call(
+            Method::PUT,
+            "/api/sim/devices/SL-7",
+            Some(&admin),
+            Some(body),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
+    assert_eq!(added.json()["code_lengths"], json!([4, 6]));
+    assert_eq!(added.json()["code_capacity"], 10);
+    assert_eq!(added.json()["locked"], true);
+    let bad = w
+        .call(
+            Method::PUT,
+            "/api/sim/devices/bad%20serial",
+            Some(&admin),
+            Some(json!({"kind": "toaster", "name": "", "code_lengths": [3]})),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(bad.json()["errors"]["serial"].is_string(), "{}", bad.text());
+    let bad = w
+        .call(
+            Method::PUT,
+            "/api/sim/devices/SL-8",
+            Some(&admin),
+            Some(json!({"kind": "toaster", "name": "", "code_lengths": [3]})),
+        )
+        .await;
+    let errors = bad.json()["errors"].clone();
+    assert!(
+        errors["kind"].is_string()
+            && errors["name"].is_string()
+            && errors["code_lengths"].is_string()
+    );
+
+    // A code on the lock opens it from the keypad; a wrong one does not.
+    let sim = server::http::sim::simulator(&w.state);
+    sim.set_code(
+        "SL-7",
+        &CodeSpec {
+            code: "1357".into(),
+            name: "Visitor".into(),
+            starts_at: None,
+            ends_at: None,
+        },
+    )
+    .await
+    .unwrap();
+    let typed = |code: &str| json!({"code": code});
+    let opened = w
+        .call(
+            Method::POST,
+            "/api/sim/devices/SL-7/keypad",
+            Some(&admin),
+            Some(typed("1357")),
+        )
+        .await;
+    assert_eq!(opened.json()["opened"], true, "{}", opened.text());
+    let wrong = w
+        .call(
+            Method::POST,
+            "/api/sim/devices/SL-7/keypad",
+            Some(&admin),
+            Some(typed("9999")),
+        )
+        .await;
+    assert_eq!(wrong.json()["opened"], false);
+    assert_eq!(
+        w.call(Method::GET, "/api/sim/devices/SL-7", Some(&admin), None)
+            .await
+            .json()["locked"],
+        false
+    );
+    // Faults: an offline lock answers with its state, never a 500; codes stay masked.
+    let faults = w
+        .call(
+            Method::PUT,
+            "/api/sim/devices/SL-7/faults",
+            Some(&admin),
+            Some(json!({"offline": true})),
+        )
+        .await;
+    assert_eq!(faults.status, StatusCode::OK, "{}", faults.text());
+    assert_eq!(faults.json()["faults"]["offline"], true);
+    assert!(!faults.text().contains("1357"), "codes are secrets");
+    let offline = w
+        .call(
+            Method::POST,
+            "/api/sim/devices/SL-7/keypad",
+            Some(&admin),
+            Some(typed("1357")),
+        )
+        .await;
+    assert_eq!(
+        (offline.status, offline.json()["message"].as_str()),
+        (StatusCode::CONFLICT, Some("The device is offline"))
+    );
+    let battery = w
+        .call(
+            Method::PUT,
+            "/api/sim/devices/SL-7/battery",
+            Some(&admin),
+            Some(json!({"level": 0.1})),
+        )
+        .await;
+    assert_eq!(battery.json()["battery"], 0.1);
+    assert!(battery.json()["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["type"] == "battery_low"));
+    assert_eq!(
+        w.call(
+            Method::PUT,
+            "/api/sim/devices/SL-7/battery",
+            Some(&admin),
+            Some(json!({"level": 2}))
+        )
+        .await
+        .status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    assert_eq!(
+        w.call(Method::GET, "/api/sim/devices/none", Some(&admin), None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    w.done().await;
+}
