@@ -34,15 +34,59 @@ pub enum Command {
     Demo(StoreArgs),
     /// Print the OpenAPI document.
     Openapi,
+    /// Drive the simulated devices (demos, training, tests).
+    Sim(SimArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    #[command(flatten)]
+    pub store: StoreArgs,
+    #[command(subcommand)]
+    pub command: SimCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SimCommand {
+    /// Add a simulated device (or put one back as it came out of the box).
+    Add {
+        serial: String,
+        /// door_lock, smart_lock, dimmable_light, thermostat, motion_sensor or wifi_thermostat.
+        #[arg(long)]
+        kind: String,
+        #[arg(long)]
+        name: String,
+    },
+    /// Show a device as the simulator holds it (codes masked).
+    Show { serial: String },
+    /// Type a code on a lock's keypad.
+    Keypad { serial: String, code: String },
+    /// Give a device its faults (none given: it works again).
+    Fault {
+        serial: String,
+        #[arg(long)]
+        offline: bool,
+        #[arg(long)]
+        fail_set_code: bool,
+        #[arg(long)]
+        fail_remove_code: bool,
+        #[arg(long)]
+        jam: bool,
+        /// Battery taken by each command, 0 to 1.
+        #[arg(long, default_value_t = 0.0)]
+        drain: f64,
+    },
+    /// Set a battery's level, 0 (empty) to 1 (full).
+    Battery { serial: String, level: f64 },
 }
 
 #[derive(Debug, Args, Clone, Default)]
 pub struct StoreArgs {
     /// Folder for the embedded database, the token secret and the mail outbox.
-    #[arg(long, env = "TOURDESK_DATA_DIR")]
+    #[arg(long, env = "TOURDESK_DATA_DIR", global = true)]
     pub data_dir: Option<PathBuf>,
     /// Database URL: sqlite://PATH or postgres://... (default sqlite://DATA_DIR/tourdesk.db).
-    #[arg(long, env = "DATABASE_URL")]
+    #[arg(long, env = "DATABASE_URL", global = true)]
     pub database_url: Option<String>,
 }
 

@@ -10,7 +10,9 @@ use db::Db;
 use domain::roles::Role;
 use server::app::{router, AppState};
 use server::auth::{hash_password, TokenKeys};
-use server::config::{load_file, Cli, Command, Settings, StoreArgs, UserCommand, UserCreateArgs};
+use server::config::{
+    load_file, Cli, Command, Settings, SimCommand, StoreArgs, UserCommand, UserCreateArgs,
+};
 use server::worker::Worker;
 use tracing_subscriber::EnvFilter;
 
@@ -80,6 +82,7 @@ async fn run() -> ExitCode {
         Command::Migrate(store) | Command::Demo(store) => (store.clone(), None),
         Command::User(UserCommand::Create(args)) => (args.store.clone(), None),
         Command::Openapi => (StoreArgs::default(), None),
+        Command::Sim(args) => (args.store.clone(), None),
     };
     let settings = match Settings::resolve(file, &store, bind.as_deref()) {
         Ok(settings) => settings,
@@ -109,6 +112,7 @@ async fn run() -> ExitCode {
             Err(e) => Err(e),
         },
         Command::User(UserCommand::Create(args)) => create_user(&settings, args).await,
+        Command::Sim(args) => simulate(&settings, args.command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -247,6 +251,82 @@ fn read_password() -> Result<String, String> {
     }
     read.map_err(|e| e.to_string())?;
     Ok(line.trim_end_matches(['\r', '\n']).to_string())
+}
+
+/// `tourdesk sim`: the simulated devices, driven as the admin's API drives them.
+async fn simulate(settings: &Settings, command: SimCommand) -> Result<(), String> {
+    use devices::sim::{Faults, SimDevice, SimStore};
+    use devices::{DeviceKind, Provider};
+    let db = open(settings).await?;
+    let sim = server::sim_store::simulator(&db, settings.sim_latency_ms);
+    let error = |e: devices::DeviceError| e.to_string();
+    let serial = match &command {
+        SimCommand::Add { serial, .. }
+        | SimCommand::Show { serial }
+        | SimCommand::Keypad { serial, .. }
+        | SimCommand::Fault { serial, .. }
+        | SimCommand::Battery { serial, .. } => serial.clone(),
+    };
+    match command {
+        SimCommand::Add { kind, name, .. } => {
+            let kind: DeviceKind = serde_json::from_value(serde_json::Value::String(kind.clone()))
+                .map_err(|_| format!("unknown kind '{kind}'"))?;
+            sim.store()
+                .put(SimDevice::new(&serial, kind, &name))
+                .await
+                .map_err(error)?;
+        }
+        SimCommand::Show { .. } => {}
+        SimCommand::Keypad { code, .. } => {
+            let opened = sim.keypad(&serial, &code).await.map_err(error)?;
+            println!(
+                "{}",
+                if opened {
+                    "Opened."
+                } else {
+                    "Not opened: no such code now."
+                }
+            );
+        }
+        SimCommand::Fault {
+            offline,
+            fail_set_code,
+            fail_remove_code,
+            jam,
+            drain,
+            ..
+        } => {
+            if !(0.0..=1.0).contains(&drain) {
+                return Err("the drain is 0 to 1".into());
+            }
+            let faults = Faults {
+                offline,
+                fail_set_code,
+                fail_remove_code,
+                jam,
+                drain_per_command: drain,
+            };
+            sim.set_faults(&serial, faults).await.map_err(error)?;
+        }
+        SimCommand::Battery { level, .. } => {
+            if !(0.0..=1.0).contains(&level) {
+                return Err("the level is 0 to 1".into());
+            }
+            sim.set_battery(&serial, level).await.map_err(error)?;
+        }
+    }
+    let device = server::sim_store::masked_device(sim.store(), &serial)
+        .await
+        .map_err(error)?;
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&device).expect("a device serialises")
+    );
+    // A status read checks the device answers as the console would see it.
+    if let Err(e) = sim.status(&serial).await {
+        println!("The device answers: {e}");
+    }
+    Ok(())
 }
 
 async fn create_user(settings: &Settings, args: UserCreateArgs) -> Result<(), String> {

@@ -1,9 +1,30 @@
 //! The simulator's devices kept in the database (`db::sim`), so simulated hardware survives a
 //! restart and every server of one database drives the same devices.
 
+use std::time::Duration;
+
 use db::Db;
-use devices::sim::{SimDevice, SimStore};
+use devices::sim::{SimDevice, SimStore, Simulator};
 use devices::{DeviceError, DeviceResult};
+
+/// The simulator over the database, each command taking `latency_ms`.
+pub fn simulator(db: &Db, latency_ms: u64) -> Simulator<DbSimStore> {
+    Simulator::new(
+        DbSimStore::new(db.clone()),
+        Duration::from_millis(latency_ms),
+        std::sync::Arc::new(chrono::Utc::now),
+    )
+}
+
+/// A device as the simulator holds it, with its codes masked: codes are secrets even to the
+/// simulator's own controls.
+pub async fn masked_device(store: &DbSimStore, serial: &str) -> DeviceResult<SimDevice> {
+    let mut device = store.get(serial).await?.ok_or(DeviceError::NotFound)?;
+    for code in &mut device.codes {
+        code.spec.code = "*".repeat(code.spec.code.len());
+    }
+    Ok(device)
+}
 
 #[derive(Clone)]
 pub struct DbSimStore {

@@ -2,8 +2,6 @@
 //! simulated device, read it, type a code on its keypad, give it faults, set its battery. The
 //! console's hardware calls drive the same devices as a real provider's.
 
-use std::time::Duration;
-
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{post, put};
@@ -28,11 +26,7 @@ pub fn routes() -> Router<AppState> {
 
 /// The simulator over the database, with the configured command latency.
 pub fn simulator(state: &AppState) -> Simulator<DbSimStore> {
-    Simulator::new(
-        DbSimStore::new(state.db.clone()),
-        Duration::from_millis(state.settings.sim_latency_ms),
-        std::sync::Arc::new(chrono::Utc::now),
-    )
+    crate::sim_store::simulator(&state.db, state.settings.sim_latency_ms)
 }
 
 impl From<DeviceError> for ApiError {
@@ -248,16 +242,10 @@ pub async fn set_battery(
     stored(&sim, &serial).await
 }
 
-/// The device as the simulator holds it, faults included (answered even while it is offline),
-/// with its codes masked: codes are secrets even here.
+/// The device as the simulator holds it, faults and events included (answered even while it is
+/// offline), its codes masked.
 async fn stored(sim: &Simulator<DbSimStore>, serial: &str) -> ApiResult<Json<SimDevice>> {
-    let mut device = sim
-        .store()
-        .get(serial)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("No such device".into()))?;
-    for code in &mut device.codes {
-        code.spec.code = "*".repeat(code.spec.code.len());
-    }
-    Ok(Json(device))
+    Ok(Json(
+        crate::sim_store::masked_device(sim.store(), serial).await?,
+    ))
 }
