@@ -25,22 +25,11 @@ pub const LIST: ListSpec = ListSpec {
     from: "builders",
     scope_column: "builder_id",
     search_columns: &["name", "webflow_name"],
-    search_columns_lowered: false,
-    search_through: &[],
-    search_index: "",
-    search_words: None,
     sort_columns: &[("name", "lower(name)"), ("builder_id", "builder_id"), ("created_on", "created_on")],
     default_sort: ("name", Order::Asc),
     tie_breaker: "builder_id",
     key_column: "builder_id",
-    base_condition: "",
-    base: "",
-    totals: "",
-    totals_count: "",
-    totals_columns: &[],
-    version: "",
-    sort_runs: &[],
-    walk_orders: false,
+    ..ListSpec::PLAIN
 };
 
 const COLUMNS: &str = "builder_id, name, webflow_name, enterprise_id, is_rental, disable_add_property_and_community, enable_photo_gallery_edits, timezone";

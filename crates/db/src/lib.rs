@@ -17,6 +17,7 @@ pub mod communities;
 pub mod feedback;
 pub mod flags;
 mod fold_case;
+pub mod hardware;
 pub mod jobs;
 pub mod list;
 mod list_keys;

@@ -268,6 +268,31 @@ struct Statement {
 }
 
 impl ListSpec {
+    /// A list read plainly: one table (or simple joins), searched with LIKE, none of the
+    /// large-list machinery. Lists spread it after the fields they set (`..ListSpec::PLAIN`).
+    pub const PLAIN: ListSpec = ListSpec {
+        columns: "",
+        from: "",
+        scope_column: "",
+        search_columns: &[],
+        search_columns_lowered: false,
+        search_through: &[],
+        search_index: "",
+        search_words: None,
+        sort_columns: &[],
+        default_sort: ("", Order::Asc),
+        tie_breaker: "",
+        key_column: "",
+        base_condition: "",
+        base: "",
+        totals: "",
+        totals_count: "",
+        totals_columns: &[],
+        version: "",
+        sort_runs: &[],
+        walk_orders: false,
+    };
+
     /// Checks an `orderBy` against the whitelist.
     pub fn check_order_by(
         &self,

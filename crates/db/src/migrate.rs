@@ -46,6 +46,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(22, "0022_disposition_on_order"),
     migration!(23, "0023_sessions"),
     migration!(24, "0024_sim_devices"),
+    migration!(25, "0025_hub_activity_logs"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

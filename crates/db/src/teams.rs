@@ -29,10 +29,6 @@ pub const TEAMS: ListSpec = ListSpec {
     from: "teams t JOIN builders b ON b.builder_id = t.builder_id",
     scope_column: "t.builder_id",
     search_columns: &["t.name", "t.description"],
-    search_columns_lowered: false,
-    search_through: &[],
-    search_index: "",
-    search_words: None,
     sort_columns: &[
         ("name", "lower(t.name)"),
         ("description", "lower(t.description)"),
@@ -43,14 +39,7 @@ pub const TEAMS: ListSpec = ListSpec {
     default_sort: ("created_on", Order::Desc),
     tie_breaker: "t.id",
     key_column: "t.id",
-    base_condition: "",
-    base: "",
-    totals: "",
-    totals_count: "",
-    totals_columns: &[],
-    version: "",
-    sort_runs: &[],
-    walk_orders: false,
+    ..ListSpec::PLAIN
 };
 
 /// A team with its members.

@@ -181,6 +181,8 @@ pub trait ExportRow: Row {
     const LIST: &'static ListSpec;
     /// The file names: `{FILE}-export.csv` and `{FILE}.pdf`.
     const FILE: &'static str;
+    /// Export All's file name where the spec names another (the history's HubActivityLogs.csv).
+    const EXPORT_ALL_FILE: Option<&'static str> = None;
     /// The printed table's title.
     const TITLE: &'static str;
     const HEADERS: &'static [&'static str];
@@ -221,12 +223,10 @@ pub fn export_all<T: ExportRow>(
 ) -> ApiResult<Response> {
     let (mut query, scope) = request.params()?.check(T::LIST, scope)?;
     query.limit = None;
-    Ok(csv_stream::<T>(
-        &format!("{}-export.csv", T::FILE),
-        db.clone(),
-        scope,
-        query,
-    ))
+    let file = T::EXPORT_ALL_FILE
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("{}-export.csv", T::FILE));
+    Ok(csv_stream::<T>(&file, db.clone(), scope, query))
 }
 
 /// Cells a spreadsheet would evaluate as a formula are prefixed with a quote.

@@ -23,6 +23,7 @@ export type AgentList = Schemas['AgentList'];
 export type Agent = Schemas['Agent'];
 export type AgentInput = Schemas['AgentInput'];
 export type TeamRow = Schemas['TeamRow'];
+export type ActivityLogRow = Schemas['ActivityLogRow'];
 export type TeamList = Schemas['TeamList'];
 export type Team = Schemas['Team'];
 export type TeamInput = Schemas['TeamInput'];

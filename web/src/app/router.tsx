@@ -21,6 +21,7 @@ const AgentsListPage = lazy(() => import('../features/agents/components/AgentsLi
 const AgentFormPage = lazy(() => import('../features/agents/components/AgentFormPage'));
 const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListPage'));
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
+const HardwareHistoryPage = lazy(() => import('../features/hardware/components/HardwareHistoryPage'));
 const PropertiesListPage = lazy(() => import('../features/properties/components/PropertiesListPage'));
 const PropertyWizardPage = lazy(() => import('../features/properties/components/PropertyWizardPage'));
 const PropertyDetailPage = lazy(() => import('../features/properties/components/PropertyDetailPage'));
@@ -129,6 +130,14 @@ export function AppRoutes() {
             }
           />
           <Route path="/teams/add" element={<TeamFormPage />} />
+          <Route
+            path="/inventory-history"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <HardwareHistoryPage />
+              </RequireAuth>
+            }
+          />
           <Route path="/teams/:teamId" element={<TeamFormPage />} />
           {PROPERTY_ROUTES.map((r) => (
             <Route key={r.path} path={r.path} element={<RequireAuth roles={USER_PM}>{r.element}</RequireAuth>} />

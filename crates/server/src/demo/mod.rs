@@ -180,6 +180,59 @@ async fn homes_in(
             _ => Some(LOCK_ACTIVE),
         };
         db::properties::set_lock_status(db, home, lock).await?;
+        hardware_history(db, builder, home, constant, k, author).await?;
+    }
+    Ok(())
+}
+
+/// What was done to a home's lock: installed (activated) weeks ago, locked and unlocked since,
+/// its codes changed; a sold home's lock taken back as sold, a created home's none yet.
+async fn hardware_history(
+    db: &Db,
+    builder: i64,
+    home: i64,
+    disposition: &str,
+    k: usize,
+    author: &str,
+) -> db::Result<()> {
+    if disposition == "PROPERTY_CREATED" {
+        return Ok(());
+    }
+    // IGK locks have an icon of their own in the inventory; the others are Kwikset hub locks.
+    let serial = if k.is_multiple_of(2) {
+        format!("IGK{builder:02}{home:05}")
+    } else {
+        format!("KW{builder:02}{home:05}")
+    };
+    let email = format!("{author}@demo.tourdesk.test");
+    let mut actions = vec![(40, "activate"), (12, "codes"), (9, "unlock"), (9, "lock")];
+    if disposition == "PROPERTY_SOLD" {
+        actions.push((3, "mask_as_sold"));
+    } else if k == 5 {
+        actions.push((2, "remove"));
+    }
+    for (days_ago, action) in actions {
+        let at =
+            db::now() - chrono::Duration::days(days_ago) + chrono::Duration::minutes(k as i64 * 7);
+        db::hardware::record(
+            db,
+            &db::hardware::NewActivity {
+                builder_id: builder,
+                hub_type: Some("kwikset"),
+                lock_type: Some(if k.is_multiple_of(2) {
+                    "smart_lock"
+                } else {
+                    "door_lock"
+                }),
+                serial_number: &serial,
+                property_id: Some(home),
+                action,
+                created_by: author,
+                users_email: Some(&email),
+                at: Some(at),
+            },
+        )
+        .await?;
     }
     Ok(())
 }

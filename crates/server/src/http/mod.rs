@@ -13,6 +13,7 @@ use crate::app::AppState;
 
 pub mod agents;
 pub mod communities;
+pub mod hardware;
 pub mod profile;
 pub mod properties;
 pub mod reference;
@@ -52,6 +53,7 @@ pub fn routes() -> Router<AppState> {
         .merge(properties::routes())
         .merge(stats::routes())
         .merge(sim::routes())
+        .merge(hardware::routes())
         .route("/files/{key}", get(crate::files::serve))
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs_page))
@@ -165,6 +167,7 @@ impl Modify for ErrorResponses {
         properties::by_community, properties::by_status, properties::by_builders, properties::save_integration,
         properties::set_agent, properties::remove_agent,
         properties::coordinates,
+        hardware::activity_logs, hardware::export_activity_logs,
         sim::add_device, sim::device_status, sim::keypad, sim::set_faults, sim::set_battery,
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
         stats::monthly_visits, stats::yearly_visits, stats::list, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,

@@ -218,3 +218,120 @@ async fn the_admin_drives_simulated_devices_and_nobody_else_may() {
     );
     w.done().await;
 }
+
+async fn history(w: &World, token: &str, query: &str) -> Value {
+    let answer = w
+        .call(
+            Method::GET,
+            &format!("/api/hubs/activity-logs?{query}"),
+            Some(token),
+            None,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{query}: {}", answer.text());
+    answer.json()
+}
+
+#[tokio::test]
+async fn hardware_history_is_searched_sorted_exported_and_kept_per_builder() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let all = history(&w, &pm, "").await;
+    let rows = all["data"].as_array().unwrap();
+    assert_eq!(rows.len(), 25);
+    let ids: Vec<i64> = rows.iter().map(|r| r["id"].as_i64().unwrap()).collect();
+    assert!(
+        ids.windows(2).all(|p| p[0] > p[1]),
+        "newest id first by default"
+    );
+    let total = all["total"].as_i64().unwrap();
+    assert!(total > 25);
+    // Searched by serial number, property id, author or the action's shown words.
+    let serial = rows[0]["serial_number"].as_str().unwrap().to_string();
+    let by_serial = history(&w, &pm, &format!("search={serial}")).await;
+    assert!(by_serial["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["serial_number"] == serial.as_str()));
+    let property = rows[0]["property_id"].as_i64().unwrap();
+    let by_property = history(&w, &pm, &format!("search={property}&limit=150")).await;
+    assert!(by_property["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["property_id"] == property));
+    let sold = history(&w, &pm, "search=marked%20as%20sold&limit=150").await;
+    assert!(sold["total"].as_i64().unwrap() > 0);
+    assert!(sold["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["action"] == "mask_as_sold"));
+    let activated = history(&w, &pm, "search=Activated&limit=150").await;
+    assert!(activated["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["action"] == "activate"));
+    let by_author = history(&w, &pm, "search=demo.pm").await;
+    assert!(by_author["total"].as_i64().unwrap() > 0);
+    let sorted = history(&w, &pm, "orderBy=serial_number&order=asc").await;
+    let serials: Vec<&str> = sorted["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["serial_number"].as_str().unwrap())
+        .collect();
+    assert!(serials.windows(2).all(|p| p[0] <= p[1]));
+    let bad = w
+        .call(
+            Method::GET,
+            "/api/hubs/activity-logs?orderBy=secret",
+            Some(&pm),
+            None,
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Another builder's history is not there; Other Staff have no hardware pages.
+    let cedar = w.sign_in("cedar.pm").await;
+    assert_eq!(
+        history(&w, &cedar, &format!("search={serial}")).await["total"],
+        0
+    );
+    let field = w.sign_in("olivia.field").await;
+    assert_eq!(
+        w.call(Method::GET, "/api/hubs/activity-logs", Some(&field), None)
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    // Export All: the whole filtered history as HubActivityLogs.csv, actions in their words.
+    let export = w
+        .call(
+            Method::POST,
+            "/api/hubs/activity-logs/exportAll",
+            Some(&pm),
+            Some(json!({"params": {"search": "marked as sold"}})),
+        )
+        .await;
+    assert_eq!(export.status, StatusCode::OK, "{}", export.text());
+    assert!(export.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap()
+        .contains("HubActivityLogs.csv"));
+    let csv = export.text();
+    let mut lines = csv.lines();
+    assert!(lines
+        .next()
+        .unwrap()
+        .contains("Serial Number,Property Id,Action"));
+    let body: Vec<&str> = lines.collect();
+    assert_eq!(body.len() as i64, sold["total"].as_i64().unwrap());
+    assert!(
+        body.iter()
+            .all(|l| l.contains("\"Removed, marked as sold\"")),
+        "{csv}"
+    );
+    w.done().await;
+}

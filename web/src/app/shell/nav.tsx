@@ -17,6 +17,7 @@ import SmsIcon from '@mui/icons-material/Sms';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
+import HistoryIcon from '@mui/icons-material/History';
 import { EXTERNAL_LINKS } from '../config';
 import { PM_ONLY, USER_PM, type RoleLabel } from '../roles';
 
@@ -47,6 +48,11 @@ export type NavEntry = NavLinkItem | NavExternalItem | NavGroup;
 
 export const NAV: NavEntry[] = [
   { kind: 'link', label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> },
+  {
+    kind: 'group',
+    label: 'Hardware',
+    children: [{ kind: 'link', label: 'History', to: '/inventory-history', icon: <HistoryIcon />, roles: USER_PM }],
+  },
   { kind: 'link', label: 'Communities', to: '/communities', icon: <LocationCityIcon />, roles: USER_PM },
   { kind: 'link', label: 'Properties', to: '/properties', icon: <HomeWorkIcon />, roles: USER_PM },
   {

@@ -37,6 +37,11 @@ export interface ListPageProps<T, F extends string> {
   deleteSelected?: DeleteSelectedOptions;
   /** The empty table's text (default `No record exist!`). */
   emptyText?: string;
+  /** Whether rows can be selected for Export and Print (default true); a list with only Export
+   *  All (the hardware history) has neither. */
+  selection?: boolean;
+  /** Export All's file name when the spec names one (default `{area}-export.csv`). */
+  exportAllFile?: string;
 }
 
 /**
@@ -55,6 +60,8 @@ export function ListPage<T, F extends string>({
   filterMenu,
   deleteSelected,
   emptyText,
+  selection = true,
+  exportAllFile,
 }: ListPageProps<T, F>) {
   const notify = useNotify();
   const builderId = useBuilderIdParam();
@@ -113,27 +120,31 @@ export function ListPage<T, F extends string>({
           >
             {params.showAll ? 'Hide All' : 'Show All'}
           </Button>
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadIcon />}
-            disabled={nothingSelected || busy !== null}
-            onClick={() => run('export', () => exportSelected(list.area, list.selected))}
-          >
-            Export
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<PrintIcon />}
-            disabled={nothingSelected || busy !== null}
-            onClick={() => run('print', () => printSelected(list.area, list.selected))}
-          >
-            Print
-          </Button>
+          {selection && (
+            <>
+              <Button
+                variant="outlined"
+                startIcon={<FileDownloadIcon />}
+                disabled={nothingSelected || busy !== null}
+                onClick={() => run('export', () => exportSelected(list.area, list.selected))}
+              >
+                Export
+              </Button>
+              <Button
+                variant="outlined"
+                startIcon={<PrintIcon />}
+                disabled={nothingSelected || busy !== null}
+                onClick={() => run('print', () => printSelected(list.area, list.selected))}
+              >
+                Print
+              </Button>
+            </>
+          )}
           <Button
             variant="outlined"
             startIcon={<FileDownloadIcon />}
             disabled={busy !== null}
-            onClick={() => run('exportAll', () => exportAll(list.area, { ...list.query, builderId }))}
+            onClick={() => run('exportAll', () => exportAll(list.area, { ...list.query, builderId }, exportAllFile))}
           >
             Export All
           </Button>
@@ -145,7 +156,7 @@ export function ListPage<T, F extends string>({
           orderBy={params.orderBy}
           order={params.order}
           onSort={list.setSort}
-          selectable
+          selectable={selection}
           selected={list.selected}
           onSelectedChange={list.setSelected}
           rowHref={rowHref}

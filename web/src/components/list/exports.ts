@@ -14,8 +14,8 @@ export async function exportSelected(area: string, selection: readonly RowKey[])
   saveBlob(blob, exportFileName(area));
 }
 
-/** POST /api/{area}/exportAll {params, query} → `{area}-export.csv` of the whole filtered list. */
-export async function exportAll(area: string, params: Query): Promise<void> {
+/** POST /api/{area}/exportAll {params, query} → `{area}-export.csv` (or `fileName`) of the whole filtered list. */
+export async function exportAll(area: string, params: Query, fileName = exportFileName(area)): Promise<void> {
   // Numeric filters travel as text in the URL; the JSON params carry them as numbers.
   const clean = Object.fromEntries(
     Object.entries(params)
@@ -27,7 +27,7 @@ export async function exportAll(area: string, params: Query): Promise<void> {
     body: { params: clean, query: toQueryString(clean).replace(/^\?/, '') },
     accept: CSV,
   });
-  saveBlob(blob, exportFileName(area));
+  saveBlob(blob, fileName);
 }
 
 /** POST /api/{area}/print {selection} → PDF shown in a new window. */

@@ -10,6 +10,8 @@ export const LIST_KEY = 'list';
 export interface ListQueryOptions<T> {
   /** Reshapes the answer before the screen sees it (the communities list drops duplicate rows). */
   select?(answer: ListResponse<T>): ListResponse<T>;
+  /** False for lists that must not reload when the window regains focus (hardware history). */
+  refetchOnWindowFocus?: boolean;
 }
 
 /** Fetches `GET /api/{area}` with the list's query and the enterprise builder selection. */
@@ -24,5 +26,6 @@ export function useListQuery<T, F extends string = string>(
     queryFn: ({ signal }) => api<ListResponse<T>>(`/${list.area}`, { query, signal }),
     placeholderData: keepPreviousData,
     select: options.select,
+    refetchOnWindowFocus: options.refetchOnWindowFocus,
   });
 }
