@@ -220,7 +220,8 @@ pub fn router(state: AppState) -> Router {
                 .route_layer(axum::middleware::from_fn(
                     crate::input::refuse_control_characters,
                 ))
-                .fallback(api_not_found),
+                .fallback(api_not_found)
+                .method_not_allowed_fallback(api_method_not_allowed),
         )
         .fallback(crate::spa::serve)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -248,6 +249,19 @@ pub fn router(state: AppState) -> Router {
 
 async fn api_not_found() -> Response {
     ApiError::NotFound("No such API call".into()).into_response()
+}
+
+/// A known path with a verb it does not take: 405 in the API's error shape.
+async fn api_method_not_allowed() -> Response {
+    (
+        StatusCode::METHOD_NOT_ALLOWED,
+        axum::Json(crate::error::ErrorBody {
+            message: "This call does not take that method".into(),
+            errors: None,
+            suggested_username: None,
+        }),
+    )
+        .into_response()
 }
 
 /// The client's address: the peer's, or through trusted proxies the forwarded one

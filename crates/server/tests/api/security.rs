@@ -895,6 +895,15 @@ async fn malformed_requests_get_the_json_error_shape_and_the_document_names_them
         "{}",
         segment.text()
     );
+    // A verb a path does not take, and a path that is no call, answer in JSON too.
+    let verb = w.call(Method::PUT, "/api/teams", Some(&token), None).await;
+    assert_eq!(verb.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(verb.json()["message"].is_string(), "{}", verb.text());
+    let nothing = w
+        .call(Method::GET, "/api/no/such/call", Some(&token), None)
+        .await;
+    assert_eq!(nothing.status, StatusCode::NOT_FOUND);
+    assert!(nothing.json()["message"].is_string());
     // A form call without its form answers in JSON.
     let no_form = w
         .call(Method::POST, "/api/builders/settings", Some(&token), None)
