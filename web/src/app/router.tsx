@@ -9,7 +9,7 @@ import { LoadingScreen } from './LoadingScreen';
 import { PM_ONLY, USER_PM } from './roles';
 
 const Shell = lazy(() => import('./shell/Shell'));
-const NotFound = lazy(() => import('./NotFound'));
+const NotFound = lazy(() => import('../components/NotFound'));
 const SignInPage = lazy(() => import('../features/auth/components/SignInPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage'));
 const ChoosePmPage = lazy(() => import('../features/auth/components/ChoosePmPage'));

@@ -4,6 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { api } from '../api/client';
 import type { CatalogItem, FeatureFlags, State } from '../api/types';
 import { LoadingScreen } from './LoadingScreen';
@@ -68,9 +69,24 @@ export function StartupGate({ children }: { children: ReactNode }) {
   const [catalog, states] = useQueries({ queries: [catalogQuery, statesQuery] });
   useFeatureFlags();
   if (catalog.isError || states.isError) {
+    // A 401 has already cleared the session and reloaded (api client); anything else (the
+    // server restarting, the network) may pass, so the user can try again from here.
+    const retry = () => {
+      if (catalog.isError) void catalog.refetch();
+      if (states.isError) void states.refetch();
+    };
     return (
       <Box sx={{ p: 4, display: 'flex', justifyContent: 'center' }}>
-        <Alert severity="error">{INIT_ERROR}</Alert>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={retry} disabled={catalog.isFetching || states.isFetching}>
+              Retry
+            </Button>
+          }
+        >
+          {INIT_ERROR}
+        </Alert>
       </Box>
     );
   }

@@ -19,7 +19,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { ApiError, errorMessage } from '../../../api/client';
+import { ApiError, errorMessage, isNotFound } from '../../../api/client';
+import NotFound from '../../../components/NotFound';
 import { useSession } from '../../../api/session';
 import { LoadingScreen } from '../../../app/LoadingScreen';
 import { useNotify } from '../../../app/notify';
@@ -73,6 +74,7 @@ export default function AgentFormPage() {
   const { username: routeUsername } = useParams();
   const isEdit = routeUsername !== undefined;
   const agent = useAgent(routeUsername);
+  if (isEdit && isNotFound(agent.error)) return <NotFound />;
   if (isEdit && agent.isPending) return <LoadingScreen />;
   if (isEdit && agent.isError) return <FormPageError back="/agents" message={errorMessage(agent.error)} />;
   return <AgentForm key={routeUsername ?? 'new'} initial={isEdit && agent.data ? agentToForm(agent.data) : null} />;

@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import type { CommunityDetail } from '../../../api/types';
 import { LoadingScreen } from '../../../app/LoadingScreen';
-import { FormPageError } from '../../../components/form';
+import { isNotFound } from '../../../api/client';
+import NotFound from '../../../components/NotFound';
 import { GoBack } from '../../../components/GoBack';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
 import { PublicUrlField } from '../../../components/PublicUrlField';
@@ -39,7 +40,7 @@ export default function CommunityDetailPage() {
   const id = Number(communityId);
   const valid = Number.isInteger(id) && id > 0;
   const community = useCommunity(valid ? id : null);
-  if (!valid) return <FormPageError back="/communities" message="Community not found" />;
+  if (!valid || isNotFound(community.error)) return <NotFound />;
   if (community.isPending) return <LoadingScreen />;
   if (community.isError)
     return (

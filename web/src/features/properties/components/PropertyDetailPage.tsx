@@ -10,7 +10,9 @@ import { useSession } from '../../../api/session';
 import type { PropertyDetail } from '../../../api/types';
 import { LoadingScreen } from '../../../app/LoadingScreen';
 import { GoBack } from '../../../components/GoBack';
+import { isNotFound } from '../../../api/client';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
+import NotFound from '../../../components/NotFound';
 import { useBuilderDetail } from '../../builders/api/useBuilders';
 import { useProperty } from '../api/properties';
 import { propertyLabel } from './PropertyPicker';
@@ -44,8 +46,8 @@ export default function PropertyDetailPage() {
   const property = useProperty(valid ? id : null);
 
   let body;
-  if (!valid) body = <LoadError>Property not found</LoadError>;
-  else if (property.isPending) body = <LoadingScreen />;
+  if (!valid || isNotFound(property.error)) return <NotFound />;
+  if (property.isPending) body = <LoadingScreen />;
   else if (property.isError)
     body = (
       <LoadError onRetry={() => void property.refetch()}>{loadErrorText('The property', property.error)}</LoadError>

@@ -17,7 +17,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { errorMessage } from '../../../api/client';
+import { errorMessage, isNotFound } from '../../../api/client';
+import NotFound from '../../../components/NotFound';
 import { useSession } from '../../../api/session';
 import type { AgentRow, Team, TeamInput } from '../../../api/types';
 import { LoadingScreen } from '../../../app/LoadingScreen';
@@ -42,7 +43,7 @@ export default function TeamFormPage() {
   const id = teamId === undefined ? null : Number(teamId);
   const validId = id === null || (Number.isInteger(id) && id > 0);
   const team = useTeam(validId ? id : null);
-  if (!validId) return <FormPageError back="/teams" message="Team not found" />;
+  if (!validId || isNotFound(team.error)) return <NotFound />;
   if (id !== null && team.isPending) return <LoadingScreen />;
   if (id !== null && team.isError) return <FormPageError back="/teams" message={errorMessage(team.error)} />;
   return <TeamForm key={id ?? 'new'} team={id !== null ? (team.data ?? null) : null} />;

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 
+/** The one not-found page: for unknown routes and for records that do not exist (or are not the
+ *  user's to see: the server answers those 404 too). */
 export default function NotFound() {
   return (
     <Box
