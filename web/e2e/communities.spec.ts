@@ -91,6 +91,12 @@ test('creates a community through the wizard, shows its QR and PNG, then edits a
   expect(download.suggestedFilename()).toBe('pine-hollow-e2e-qr.png');
   const png = await readFile((await download.path()) ?? '');
   expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  const [vector] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download SVG for print' }).first().click(),
+  ]);
+  expect(vector.suggestedFilename()).toBe('pine-hollow-e2e-qr.svg');
+  expect(await readFile((await vector.path()) ?? '', 'utf8')).toMatch(/^<svg[^>]*viewBox/);
 
   // Edit and save.
   await page.getByRole('tab', { name: 'Automations' }).click();

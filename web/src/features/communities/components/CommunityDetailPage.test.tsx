@@ -151,6 +151,11 @@ describe('CommunityDetailPage', { timeout: 60_000 }, () => {
     expect(qr).toHaveAttribute('width', '130');
     const download = screen.getAllByRole('link', { name: 'Download PNG' })[0];
     expect(download).toHaveAttribute('download', 'oak-ridge-qr.png');
+    // A vector copy prints at any size.
+    const vector = screen.getAllByRole('link', { name: 'Download SVG for print' })[0];
+    expect(vector).toHaveAttribute('download', 'oak-ridge-qr.svg');
+    const svg = decodeURIComponent(vector.getAttribute('href')!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
+    expect(svg).toMatch(/^<svg[^>]*viewBox/);
     expect(screen.getByRole('link', { name: url })).toHaveAttribute('href', url);
     expect(await screen.findByRole('listitem', { name: 'Flyer' })).toBeInTheDocument();
 

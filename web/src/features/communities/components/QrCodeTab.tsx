@@ -26,20 +26,28 @@ import { deleteQrCode, qrCodesKey, saveQrCode, useQrCodes } from '../api/communi
 export const QR_OPTIONS = { width: 130, errorCorrectionLevel: 'L', margin: 5 } as const;
 export const QR_SIZE = QR_OPTIONS.width;
 
-/** A file name from a title: `Oak Ridge` → `oak-ridge-qr.png`. */
-export function qrFileName(title: string): string {
+/** The same code as a vector drawing, for print at any size (the 130 px PNG is too small). */
+const QR_PRINT_OPTIONS = { type: 'svg', errorCorrectionLevel: 'L', margin: 5 } as const;
+
+/** A file name from a title: `Oak Ridge` → `oak-ridge-qr.png` (or `.svg`). */
+export function qrFileName(title: string, extension: 'png' | 'svg' = 'png'): string {
   const slug = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-  return `${slug || 'community'}-qr.png`;
+  return `${slug || 'community'}-qr.${extension}`;
 }
 
-/** A QR image (PNG data URL) of `text` with its Download PNG link. */
+async function drawQr(text: string): Promise<{ png: string; svg: string }> {
+  const [png, svg] = await Promise.all([QRCode.toDataURL(text, QR_OPTIONS), QRCode.toString(text, QR_PRINT_OPTIONS)]);
+  return { png, svg: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` };
+}
+
+/** A QR image (PNG data URL) of `text` with its Download PNG link and a print-size SVG. */
 export function QrImage({ text, title }: { text: string; title: string }) {
   const png = useQuery({
-    queryKey: ['qr-png', text],
-    queryFn: () => QRCode.toDataURL(text, QR_OPTIONS),
+    queryKey: ['qr-drawings', text],
+    queryFn: () => drawQr(text),
     staleTime: Infinity,
     retry: false,
   });
@@ -52,17 +60,29 @@ export function QrImage({ text, title }: { text: string; title: string }) {
   if (png.isError) return <Alert severity="error">The QR code could not be drawn: {errorMessage(png.error)}</Alert>;
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <img src={png.data} width={QR_SIZE} height={QR_SIZE} alt={`QR code of ${title}`} />
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<DownloadIcon />}
-        component="a"
-        href={png.data}
-        download={qrFileName(title)}
-      >
-        Download PNG
-      </Button>
+      <img src={png.data.png} width={QR_SIZE} height={QR_SIZE} alt={`QR code of ${title}`} />
+      <Stack direction="row" spacing={1}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          component="a"
+          href={png.data.png}
+          download={qrFileName(title)}
+        >
+          Download PNG
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          component="a"
+          href={png.data.svg}
+          download={qrFileName(title, 'svg')}
+        >
+          Download SVG for print
+        </Button>
+      </Stack>
     </Stack>
   );
 }
