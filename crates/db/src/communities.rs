@@ -58,12 +58,7 @@ pub const COMMUNITIES: ListSpec = ListSpec {
     key_column: "c.id",
     base_condition: "",
     base: "communities c",
-    totals: "",
-    totals_count: "",
-    totals_columns: &[],
-    version: "",
-    sort_runs: &[],
-    walk_orders: false,
+    ..ListSpec::PLAIN
 };
 
 #[derive(Debug, Clone, Serialize, FromRow, ToSchema)]

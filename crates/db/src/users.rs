@@ -165,13 +165,7 @@ pub const AGENTS: ListSpec = ListSpec {
     tie_breaker: "u.user_id",
     key_column: "u.username",
     base_condition: "u.is_admin = FALSE",
-    base: "",
-    totals: "",
-    totals_count: "",
-    totals_columns: &[],
-    version: "",
-    sort_runs: &[],
-    walk_orders: false,
+    ..ListSpec::PLAIN
 };
 
 /// Fills in the groups of each row with one query.
