@@ -100,3 +100,9 @@ pub async fn record(db: &Db, activity: &NewActivity<'_>) -> Result<()> {
         .await
         .map(|_| ()))
 }
+
+pub mod alarm;
+pub mod alerts;
+pub mod codes;
+pub mod devices;
+pub mod events;

@@ -10,6 +10,7 @@ use crate::{now, on_pool, Db, Result};
 
 pub const MAX_ATTEMPTS: i64 = 8;
 pub const DELIVER_MAIL: &str = "deliver_mail";
+pub const DELIVER_SMS: &str = "deliver_sms";
 
 #[derive(Debug, Clone, FromRow)]
 pub struct Job {
@@ -55,6 +56,61 @@ pub async fn queue_mail(db: &Db, to: &str, subject: &str, body: &str) -> Result<
     })
 }
 
+/// Queues a text message and the job that delivers it, in one transaction.
+pub async fn queue_sms(db: &Db, to: &str, body: &str) -> Result<i64> {
+    let at = now();
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO sms_outbox (to_number, body, created_on) VALUES ($1, $2, $3) RETURNING id",
+        )
+        .bind(to)
+        .bind(body)
+        .bind(at)
+        .fetch_one(&mut *tx)
+        .await?;
+        crate::enqueue_job!(tx, DELIVER_SMS, id.to_string(), at, None)?;
+        tx.commit().await?;
+        Ok(id)
+    })
+}
+
+#[derive(Debug, Clone, Serialize, FromRow)]
+pub struct Sms {
+    pub id: i64,
+    pub to_number: String,
+    pub body: String,
+    pub created_on: DateTime<Utc>,
+}
+
+pub async fn sms(db: &Db, id: i64) -> Result<Option<Sms>> {
+    let sql = "SELECT id, to_number, body, created_on FROM sms_outbox WHERE id = $1";
+    on_pool!(db, |pool| sqlx::query_as(sql)
+        .bind(id)
+        .fetch_optional(pool)
+        .await)
+}
+
+pub async fn mark_sms_delivered(db: &Db, id: i64) -> Result<()> {
+    on_pool!(db, |pool| {
+        sqlx::query("UPDATE sms_outbox SET delivered_on = $1 WHERE id = $2")
+            .bind(now())
+            .bind(id)
+            .execute(pool)
+            .await
+            .map(|_| ())
+    })
+}
+
+/// Text messages sent to a number, newest first (tests and the local outbox).
+pub async fn sms_to(db: &Db, to: &str) -> Result<Vec<Sms>> {
+    let sql = "SELECT id, to_number, body, created_on FROM sms_outbox WHERE to_number = $1 ORDER BY id DESC";
+    on_pool!(db, |pool| sqlx::query_as(sql)
+        .bind(to)
+        .fetch_all(pool)
+        .await)
+}
+
 pub async fn mail(db: &Db, id: i64) -> Result<Option<Mail>> {
     let sql = "SELECT id, to_address, subject, body, created_on FROM mail_outbox WHERE id = $1";
     on_pool!(db, |pool| sqlx::query_as(sql)
@@ -85,8 +141,7 @@ pub async fn mails_to(db: &Db, to: &str) -> Result<Vec<Mail>> {
 
 /// Claims one due job: it moves to `running` so no other worker takes it. PostgreSQL skips rows
 /// other workers hold; SQLite serialises writers, so a plain update is enough there.
-pub async fn claim(db: &Db) -> Result<Option<Job>> {
-    let at = now();
+pub async fn claim(db: &Db, at: DateTime<Utc>) -> Result<Option<Job>> {
     match db {
         Db::Postgres(pool) => {
             sqlx::query_as(
@@ -112,10 +167,10 @@ pub async fn claim(db: &Db) -> Result<Option<Job>> {
     }
 }
 
-pub async fn finish(db: &Db, id: i64) -> Result<()> {
+pub async fn finish(db: &Db, id: i64, at: DateTime<Utc>) -> Result<()> {
     on_pool!(db, |pool| {
         sqlx::query("UPDATE jobs SET state = 'done', updated_on = $1 WHERE id = $2")
-            .bind(now())
+            .bind(at)
             .bind(id)
             .execute(pool)
             .await
@@ -124,8 +179,7 @@ pub async fn finish(db: &Db, id: i64) -> Result<()> {
 }
 
 /// Records a failure: retried after 2^attempts seconds, or parked as failed at the limit.
-pub async fn fail(db: &Db, job: &Job, error: &str) -> Result<()> {
-    let at = now();
+pub async fn fail(db: &Db, job: &Job, error: &str, at: DateTime<Utc>) -> Result<()> {
     let (state, run_at) = if job.attempts >= MAX_ATTEMPTS {
         ("failed", at)
     } else {
@@ -148,8 +202,7 @@ pub async fn fail(db: &Db, job: &Job, error: &str) -> Result<()> {
 }
 
 /// Jobs left `running` by a process that died go back to the queue.
-pub async fn requeue_stale(db: &Db, older_than: Duration) -> Result<u64> {
-    let at = now();
+pub async fn requeue_stale(db: &Db, at: DateTime<Utc>, older_than: Duration) -> Result<u64> {
     on_pool!(db, |pool| {
         sqlx::query("UPDATE jobs SET state = 'queued', updated_on = $1 WHERE state = 'running' AND updated_on < $2")
             .bind(at)
@@ -160,6 +213,40 @@ pub async fn requeue_stale(db: &Db, older_than: Duration) -> Result<u64> {
     })
 }
 
+/// Puts a claimed job back for later without counting the attempt (what it waits on is busy).
+pub async fn postpone(db: &Db, id: i64, run_at: DateTime<Utc>) -> Result<()> {
+    on_pool!(db, |pool| {
+        sqlx::query("UPDATE jobs SET state = 'queued', attempts = attempts - 1, run_at = $1, updated_on = $1 WHERE id = $2")
+            .bind(run_at)
+            .bind(id)
+            .execute(pool)
+            .await
+            .map(|_| ())
+    })
+}
+
+/// Drops jobs finished more than `older_than` ago (the queue keeps its recent history only).
+pub async fn prune(db: &Db, at: DateTime<Utc>, older_than: Duration) -> Result<u64> {
+    on_pool!(db, |pool| {
+        sqlx::query("DELETE FROM jobs WHERE state = 'done' AND updated_on < $1")
+            .bind(at - older_than)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected())
+    })
+}
+
+/// Jobs by kind and state (operations and the tests' figures).
+pub async fn count_by_kind(db: &Db, kind: &str, state: &str) -> Result<i64> {
+    on_pool!(db, |pool| {
+        sqlx::query_scalar("SELECT COUNT(*) FROM jobs WHERE kind = $1 AND state = $2")
+            .bind(kind)
+            .bind(state)
+            .fetch_one(pool)
+            .await
+    })
+}
+
 /// The state of a job and its last error (for tests and operations).
 pub async fn state_of(db: &Db, id: i64) -> Result<Option<(String, i64, Option<String>)>> {
     on_pool!(db, |pool| {
@@ -167,5 +254,40 @@ pub async fn state_of(db: &Db, id: i64) -> Result<Option<(String, i64, Option<St
             .bind(id)
             .fetch_optional(pool)
             .await
+    })
+}
+
+/// Queues a job inside a transaction (`$tx` of either dialect), as part of the change that asks
+/// for it. A job with a `dedupe_key` already queued (or run) is asked for once only.
+#[macro_export]
+macro_rules! enqueue_job {
+    ($tx:expr, $kind:expr, $payload:expr, $run_at:expr, $dedupe:expr) => {{
+        let dedupe: Option<String> = $dedupe;
+        sqlx::query(
+            "INSERT INTO jobs (kind, payload, state, run_at, created_on, updated_on, dedupe_key) \
+             VALUES ($1, $2, 'queued', $3, $3, $3, $4) ON CONFLICT (dedupe_key) DO NOTHING",
+        )
+        .bind($kind)
+        .bind($payload)
+        .bind($run_at)
+        .bind(dedupe)
+        .execute(&mut *$tx)
+        .await
+    }};
+}
+
+/// Queues a job on its own (see [`enqueue_job!`]); answers whether it was new.
+pub async fn enqueue(
+    db: &Db,
+    kind: &str,
+    payload: &str,
+    run_at: DateTime<Utc>,
+    dedupe_key: Option<String>,
+) -> Result<bool> {
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let done = crate::enqueue_job!(tx, kind, payload, run_at, dedupe_key)?;
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
     })
 }

@@ -47,6 +47,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(23, "0023_sessions"),
     migration!(24, "0024_sim_devices"),
     migration!(25, "0025_hub_activity_logs"),
+    migration!(26, "0026_devices"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

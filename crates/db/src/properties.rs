@@ -521,6 +521,19 @@ pub async fn set_lock_status(
     .map(|done| done.rows_affected() == 1))
 }
 
+/// Sets a home's coordinates (an alarm device's activation geocodes the address).
+pub async fn set_coordinates(db: &Db, property_id: i64, latitude: f64, longitude: f64) -> Result<()> {
+    on_pool!(db, |pool| sqlx::query(
+        "UPDATE properties SET latitude = $1, longitude = $2 WHERE property_id = $3"
+    )
+    .bind(latitude)
+    .bind(longitude)
+    .bind(property_id)
+    .execute(pool)
+    .await
+    .map(|_| ()))
+}
+
 /// Changes a property's disposition (and records its tour event) in one transaction; false
 /// when the property is not in the scope.
 pub async fn set_disposition(

@@ -283,3 +283,21 @@ pub async fn insert_history(db: &Db, customers: &[NewCustomer], visits: &[NewVis
         tx.commit().await
     })
 }
+
+/// A home's visits since an instant, oldest first: who came and when (the demo world's access
+/// history follows them).
+pub async fn at_home_since(
+    db: &Db,
+    property_id: i64,
+    since: DateTime<Utc>,
+) -> Result<Vec<(i64, String, DateTime<Utc>)>> {
+    on_pool!(db, |pool| sqlx::query_as(
+        "SELECT v.customer_id, c.firstname, v.visited_on FROM customer_visits v \
+         JOIN customers c ON c.customer_id = v.customer_id \
+         WHERE v.property_id = $1 AND v.visited_on >= $2 ORDER BY v.visited_on, v.customer_visit_id"
+    )
+    .bind(property_id)
+    .bind(since)
+    .fetch_all(pool)
+    .await)
+}

@@ -14,6 +14,8 @@ pub mod sim;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DeviceKind {
+    /// A hub: the bridge its door locks, lights, thermostats and sensors are reached through.
+    Hub,
     /// A hub's door lock (spec: `door_lock`).
     DoorLock,
     /// A Wi-Fi smart lock of its own.
@@ -70,6 +72,15 @@ impl DeviceError {
 }
 
 pub type DeviceResult<T> = Result<T, DeviceError>;
+
+/// The time devices and the jobs driving them read (the server's clock, so tests can run a
+/// simulated week in seconds).
+pub type Clock = std::sync::Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>;
+
+/// The wall clock.
+pub fn wall_clock() -> Clock {
+    std::sync::Arc::new(Utc::now)
+}
 
 /// A code to put on a lock: permanent, or between two instants. Codes are secrets: they never
 /// appear in debug output (and so never in logs).
@@ -173,7 +184,9 @@ pub struct ThermostatSetting {
 }
 
 /// What every provider can be asked. A command answers once the device has done it (or said
-/// why not); a slow or offline device answers with its error, never by hanging.
+/// why not); a slow or offline device answers with its error, never by hanging. Reading a
+/// device's status, codes and events is the provider's record, answered while the device is away
+/// (`online` then says so).
 pub trait Provider: Send + Sync {
     fn status(&self, serial: &str) -> impl Future<Output = DeviceResult<DeviceStatus>> + Send;
     fn lock(&self, serial: &str) -> impl Future<Output = DeviceResult<()>> + Send;

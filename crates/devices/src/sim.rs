@@ -30,6 +30,10 @@ pub struct Faults {
     pub jam: bool,
     /// Battery taken by each command (0.0 to 1.0).
     pub drain_per_command: f64,
+    /// The share of commands (0.0 to 1.0) that time out, as a flaky radio makes them; which
+    /// ones is decided by the device's command count, so a run can be repeated.
+    #[serde(default)]
+    pub fail_rate: f64,
 }
 
 /// One simulated device and everything it holds.
@@ -53,6 +57,9 @@ pub struct SimDevice {
     pub next_code_id: u64,
     pub faults: Faults,
     pub events: Vec<DeviceEvent>,
+    /// Commands taken so far (what `Faults::fail_rate` draws from).
+    #[serde(default)]
+    pub commands: u64,
 }
 
 impl SimDevice {
@@ -85,7 +92,20 @@ impl SimDevice {
             next_code_id: 1,
             faults: Faults::default(),
             events: Vec::new(),
+            commands: 0,
         }
+    }
+
+    /// Whether this command is one of the share `fail_rate` that time out.
+    fn flaky(&mut self) -> bool {
+        use std::hash::{Hash, Hasher};
+        self.commands += 1;
+        if self.faults.fail_rate <= 0.0 {
+            return false;
+        }
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (&self.serial, self.commands).hash(&mut hasher);
+        (hasher.finish() % 10_000) as f64 / 10_000.0 < self.faults.fail_rate
     }
 
     fn emit(&mut self, at: DateTime<Utc>, kind: EventKind) {
@@ -115,6 +135,7 @@ impl SimDevice {
 
     fn status(&self) -> DeviceStatus {
         let lock = self.kind.takes_codes();
+        let online = self.online && !self.faults.offline;
         let light = self.kind == DeviceKind::DimmableLight;
         let thermostat = matches!(
             self.kind,
@@ -124,7 +145,7 @@ impl SimDevice {
             serial: self.serial.clone(),
             kind: self.kind,
             name: self.name.clone(),
-            online: self.online,
+            online,
             battery: self.battery,
             locked: lock.then_some(self.locked),
             auto_lock: lock.then_some(self.auto_lock),
@@ -185,8 +206,7 @@ impl SimStore for MemoryStore {
     }
 }
 
-/// The time the simulator reads (the server's clock, so tests can run a simulated week).
-pub type Clock = Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>;
+pub use crate::Clock;
 
 pub struct Simulator<S> {
     store: S,
@@ -223,10 +243,28 @@ impl<S: SimStore> Simulator<S> {
                 if device.faults.offline || !device.online {
                     return Err(DeviceError::Offline);
                 }
+                if device.flaky() {
+                    return Err(DeviceError::Timeout);
+                }
                 device.drain(now);
                 run(device, now)
             })
             .await?
+            .unwrap_or(Err(DeviceError::NotFound))
+    }
+
+    /// Reads what the provider's cloud knows of a device: no latency, and answered while the
+    /// device is offline.
+    async fn record<T>(
+        &self,
+        serial: &str,
+        read: impl FnOnce(&SimDevice) -> DeviceResult<T>,
+    ) -> DeviceResult<T> {
+        self.store
+            .get(serial)
+            .await?
+            .as_ref()
+            .map(read)
             .unwrap_or(Err(DeviceError::NotFound))
     }
 
@@ -311,7 +349,7 @@ impl<S: SimStore> Simulator<S> {
 
 impl<S: SimStore> Provider for Simulator<S> {
     async fn status(&self, serial: &str) -> DeviceResult<DeviceStatus> {
-        self.command(serial, |device, _| Ok(device.status())).await
+        self.record(serial, |device| Ok(device.status())).await
     }
 
     async fn lock(&self, serial: &str) -> DeviceResult<()> {
@@ -354,7 +392,7 @@ impl<S: SimStore> Provider for Simulator<S> {
     }
 
     async fn codes(&self, serial: &str) -> DeviceResult<Vec<DeviceCode>> {
-        self.command(serial, |device, _| {
+        self.record(serial, |device| {
             Self::lock_only(device)?;
             Ok(device.codes.clone())
         })
@@ -474,12 +512,15 @@ impl<S: SimStore> Provider for Simulator<S> {
     }
 
     async fn events(&self, serial: &str, after: DateTime<Utc>) -> DeviceResult<Vec<DeviceEvent>> {
-        // Reading events is the cloud's record, answered even while the device is offline.
-        self.store
-            .get(serial)
-            .await?
-            .map(|device| device.events.into_iter().filter(|e| e.at > after).collect())
-            .ok_or(DeviceError::NotFound)
+        self.record(serial, |device| {
+            Ok(device
+                .events
+                .iter()
+                .filter(|e| e.at > after)
+                .cloned()
+                .collect())
+        })
+        .await
     }
 }
 

@@ -32,6 +32,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub files: crate::files::FileStore,
     pub geocoder: crate::geocode::Geocoder,
+    /// Devices, their codes and the routines around them, on the server's clock.
+    pub hardware: crate::hardware::Hardware,
 }
 
 /// A JSON body whose rejections answer in the API's error shape.

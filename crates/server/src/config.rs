@@ -75,6 +75,9 @@ pub enum SimCommand {
         /// Battery taken by each command, 0 to 1.
         #[arg(long, default_value_t = 0.0)]
         drain: f64,
+        /// The share of commands that time out, 0 to 1.
+        #[arg(long, default_value_t = 0.0)]
+        fail_rate: f64,
     },
     /// Set a battery's level, 0 (empty) to 1 (full).
     Battery { serial: String, level: f64 },

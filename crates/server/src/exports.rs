@@ -60,7 +60,7 @@ fn page_size_schema() -> utoipa::openapi::schema::Object {
 /// Numbers arrive as text in query strings and as numbers in JSON. An absent value (or JSON
 /// null) is absent; blank or `null` text is a malformed value, since clients leave empty values
 /// out.
-fn number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+pub fn number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
     struct NumberVisitor;
     impl<'de> Visitor<'de> for NumberVisitor {
         type Value = Option<i64>;
@@ -174,6 +174,22 @@ impl ExportAllRequest {
             (None, None) => Ok(ListParams::default()),
         }
     }
+
+    /// The area's own filters (beyond the list parameters), read from the list's query string.
+    pub fn filters<F: serde::de::DeserializeOwned + Default>(&self) -> ApiResult<F> {
+        match self
+            .query
+            .as_deref()
+            .map(|q| q.trim_start_matches('?'))
+            .filter(|q| !q.is_empty())
+        {
+            Some(query) => crate::input::check_query(query).and_then(|()| {
+                serde_urlencoded::from_str(query)
+                    .map_err(|e| ApiError::field("query", e.to_string()))
+            }),
+            None => Ok(F::default()),
+        }
+    }
 }
 
 /// A list row that can be written to a CSV or a printed table, with the list it comes from.
@@ -221,8 +237,19 @@ pub fn export_all<T: ExportRow>(
     scope: &Scope,
     request: &ExportAllRequest,
 ) -> ApiResult<Response> {
+    export_all_filtered::<T>(db, scope, request, Filters::default())
+}
+
+/// Export All of a list with the area's own filters.
+pub fn export_all_filtered<T: ExportRow>(
+    db: &Db,
+    scope: &Scope,
+    request: &ExportAllRequest,
+    filters: Filters,
+) -> ApiResult<Response> {
     let (mut query, scope) = request.params()?.check(T::LIST, scope)?;
     query.limit = None;
+    query.filters = filters;
     let file = T::EXPORT_ALL_FILE
         .map(str::to_string)
         .unwrap_or_else(|| format!("{}-export.csv", T::FILE));

@@ -12,6 +12,7 @@ pub mod error;
 pub mod exports;
 pub mod files;
 pub mod geocode;
+pub mod hardware;
 pub mod http;
 pub mod input;
 mod pdf;

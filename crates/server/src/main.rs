@@ -165,10 +165,12 @@ async fn serve(mut settings: Settings, demo: bool) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(settings.bind)
         .await
         .map_err(|e| format!("{}: {e}", settings.bind))?;
-    let worker = Worker {
-        db: db.clone(),
-        outbox_file: settings.data_dir.join("outbox.log"),
-    };
+    let hardware = server::hardware::Hardware::new(
+        db.clone(),
+        devices::wall_clock(),
+        settings.sim_latency_ms,
+    );
+    let worker = Worker::new(hardware.clone(), settings.data_dir.join("outbox.log"));
     tokio::spawn(worker.run());
     let state = AppState {
         db: db.clone(),
@@ -176,6 +178,7 @@ async fn serve(mut settings: Settings, demo: bool) -> Result<(), String> {
         settings: Arc::new(settings.clone()),
         files,
         geocoder: server::geocode::Geocoder::new(settings.geocoder_url.as_deref()),
+        hardware,
     };
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     println!(
@@ -258,7 +261,9 @@ async fn simulate(settings: &Settings, command: SimCommand) -> Result<(), String
     use devices::sim::{Faults, SimDevice, SimStore};
     use devices::{DeviceKind, Provider};
     let db = open(settings).await?;
-    let sim = server::sim_store::simulator(&db, settings.sim_latency_ms);
+    let hardware =
+        server::hardware::Hardware::new(db.clone(), devices::wall_clock(), settings.sim_latency_ms);
+    let sim = hardware.simulator();
     let error = |e: devices::DeviceError| e.to_string();
     let serial = match &command {
         SimCommand::Add { serial, .. }
@@ -294,10 +299,14 @@ async fn simulate(settings: &Settings, command: SimCommand) -> Result<(), String
             fail_remove_code,
             jam,
             drain,
+            fail_rate,
             ..
         } => {
             if !(0.0..=1.0).contains(&drain) {
                 return Err("the drain is 0 to 1".into());
+            }
+            if !(0.0..=1.0).contains(&fail_rate) {
+                return Err("the share of failures is 0 to 1".into());
             }
             let faults = Faults {
                 offline,
@@ -305,6 +314,7 @@ async fn simulate(settings: &Settings, command: SimCommand) -> Result<(), String
                 fail_remove_code,
                 jam,
                 drain_per_command: drain,
+                fail_rate,
             };
             sim.set_faults(&serial, faults).await.map_err(error)?;
         }

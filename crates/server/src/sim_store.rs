@@ -7,12 +7,12 @@ use db::Db;
 use devices::sim::{SimDevice, SimStore, Simulator};
 use devices::{DeviceError, DeviceResult};
 
-/// The simulator over the database, each command taking `latency_ms`.
-pub fn simulator(db: &Db, latency_ms: u64) -> Simulator<DbSimStore> {
+/// The simulator over the database, each command taking `latency_ms`, reading `clock`.
+pub fn simulator(db: &Db, latency_ms: u64, clock: devices::Clock) -> Simulator<DbSimStore> {
     Simulator::new(
         DbSimStore::new(db.clone()),
         Duration::from_millis(latency_ms),
-        std::sync::Arc::new(chrono::Utc::now),
+        clock,
     )
 }
 

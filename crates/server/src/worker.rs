@@ -1,105 +1,237 @@
-//! The background worker: claims due jobs from the database and runs them. Mail is delivered by
-//! the default outbox mailer, which writes each message to the log and to `outbox.log` in the
-//! data folder so a local user can open the links.
+//! The background worker: claims due jobs from the database and runs several at once. Mail and
+//! text messages go to the default outbox, which writes each to the log and to `outbox.log` in
+//! the data folder so a local user can read them; device jobs drive the hardware (`hardware`).
+//! Time is the server's clock, so a test can run days of jobs in seconds.
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use db::jobs::{self, Job};
 use db::Db;
+use tokio::sync::Semaphore;
 
-/// How often the database's planner statistics are brought up to date (`Db::refresh_statistics`)
-/// and sessions long expired are dropped.
-const STATISTICS_EVERY: Duration = Duration::from_secs(3600);
+use crate::hardware::codes::{self as code_jobs, Reconciled};
+use crate::hardware::{routines, Hardware};
+
+/// How often the database's planner statistics are brought up to date (`Db::refresh_statistics`),
+/// sessions long expired are dropped and old finished jobs pruned.
+const MAINTENANCE_EVERY: Duration = Duration::from_secs(3600);
+/// A job left running this long by a process that died is claimed again.
+const STALE_AFTER_MINUTES: i64 = 5;
+/// Jobs run at once by one worker (device commands wait on the device).
+pub const DEFAULT_CONCURRENCY: usize = 8;
 
 pub struct Worker {
-    pub db: Db,
+    pub hardware: Hardware,
     pub outbox_file: PathBuf,
+    pub concurrency: usize,
+}
+
+/// What a job asks of the queue once it has run.
+enum Done {
+    Finished,
+    Later(chrono::DateTime<chrono::Utc>),
 }
 
 impl Worker {
-    /// Runs until the process ends.
-    pub async fn run(self) {
-        let mut ticks: u64 = 0;
-        let mut statistics_refreshed: Option<Instant> = None;
-        loop {
-            if ticks.is_multiple_of(120) {
-                if let Err(error) =
-                    jobs::requeue_stale(&self.db, chrono::Duration::minutes(5)).await
-                {
-                    tracing::warn!(%error, "could not requeue stale jobs");
-                }
-            }
-            ticks += 1;
-            if statistics_refreshed.is_none_or(|at| at.elapsed() >= STATISTICS_EVERY) {
-                statistics_refreshed = Some(Instant::now());
-                if let Err(error) = self.db.refresh_statistics().await {
-                    tracing::warn!(%error, "could not refresh the planner's statistics");
-                }
-                if let Err(error) = db::sessions::sweep(&self.db).await {
-                    tracing::warn!(%error, "could not drop expired sessions");
-                }
-            }
-            match self.run_one().await {
-                Ok(true) => continue,
-                Ok(false) => {}
-                Err(error) => tracing::warn!(%error, "job queue unavailable"),
-            }
-            tokio::time::sleep(Duration::from_millis(500)).await;
+    pub fn new(hardware: Hardware, outbox_file: PathBuf) -> Worker {
+        Worker {
+            hardware,
+            outbox_file,
+            concurrency: DEFAULT_CONCURRENCY,
         }
     }
 
-    /// Runs one due job, if any; answers whether there was one.
-    pub async fn run_one(&self) -> db::Result<bool> {
-        let Some(job) = jobs::claim(&self.db).await? else {
-            return Ok(false);
-        };
-        match self.perform(&job).await {
-            Ok(()) => jobs::finish(&self.db, job.id).await?,
-            Err(error) => {
-                tracing::warn!(job = job.id, kind = %job.kind, %error, "job failed");
-                jobs::fail(&self.db, &job, &error).await?;
+    fn db(&self) -> &Db {
+        &self.hardware.db
+    }
+
+    /// Runs until the process ends.
+    pub async fn run(self) {
+        let worker = Arc::new(self);
+        let slots = Arc::new(Semaphore::new(worker.concurrency));
+        let mut maintained: Option<Instant> = None;
+        let mut last_tick: Option<Instant> = None;
+        loop {
+            if maintained.is_none_or(|at| at.elapsed() >= MAINTENANCE_EVERY) {
+                maintained = Some(Instant::now());
+                worker.maintain().await;
+            }
+            if last_tick.is_none_or(|at| at.elapsed() >= Duration::from_secs(5)) {
+                last_tick = Some(Instant::now());
+                worker.tick().await;
+            }
+            let permit = slots
+                .clone()
+                .acquire_owned()
+                .await
+                .expect("the semaphore is never closed");
+            match jobs::claim(worker.db(), worker.hardware.now()).await {
+                Ok(Some(job)) => {
+                    let worker = worker.clone();
+                    tokio::spawn(async move {
+                        worker.settle(&job).await;
+                        drop(permit);
+                    });
+                }
+                Ok(None) => {
+                    drop(permit);
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(error) => {
+                    drop(permit);
+                    tracing::warn!(%error, "job queue unavailable");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
             }
         }
+    }
+
+    /// The hourly upkeep, and jobs left running by a process that died back to the queue.
+    async fn maintain(&self) {
+        if let Err(error) = self.db().refresh_statistics().await {
+            tracing::warn!(%error, "could not refresh the planner's statistics");
+        }
+        if let Err(error) = db::sessions::sweep(self.db()).await {
+            tracing::warn!(%error, "could not drop expired sessions");
+        }
+        if let Err(error) = jobs::prune(
+            self.db(),
+            self.hardware.now(),
+            chrono::Duration::days(2),
+        )
+        .await
+        {
+            tracing::warn!(%error, "could not prune finished jobs");
+        }
+    }
+
+    /// Asks for the recurring routines and requeues stale jobs.
+    pub async fn tick(&self) {
+        let at = self.hardware.now();
+        if let Err(error) =
+            jobs::requeue_stale(self.db(), at, chrono::Duration::minutes(STALE_AFTER_MINUTES))
+                .await
+        {
+            tracing::warn!(%error, "could not requeue stale jobs");
+        }
+        if let Err(error) = routines::tick(&self.hardware, at).await {
+            tracing::warn!(%error, "could not ask for the routines");
+        }
+    }
+
+    /// Runs one due job, if any, to its end; answers whether there was one.
+    pub async fn run_one(&self) -> db::Result<bool> {
+        let Some(job) = jobs::claim(self.db(), self.hardware.now()).await? else {
+            return Ok(false);
+        };
+        self.settle(&job).await;
         Ok(true)
     }
 
-    async fn perform(&self, job: &Job) -> Result<(), String> {
+    async fn settle(&self, job: &Job) {
+        let result = self.perform(job).await;
+        let at = self.hardware.now();
+        let recorded = match result {
+            Ok(Done::Finished) => jobs::finish(self.db(), job.id, at).await,
+            Ok(Done::Later(run_at)) => jobs::postpone(self.db(), job.id, run_at).await,
+            Err(error) => {
+                tracing::warn!(job = job.id, kind = %job.kind, %error, "job failed");
+                jobs::fail(self.db(), job, &error, at).await
+            }
+        };
+        if let Err(error) = recorded {
+            tracing::warn!(job = job.id, %error, "could not record a job's end; it runs again");
+        }
+    }
+
+    async fn perform(&self, job: &Job) -> Result<Done, String> {
+        let hw = &self.hardware;
+        let finished = |r: crate::hardware::HardwareResult<()>| {
+            r.map(|()| Done::Finished).map_err(|e| e.to_string())
+        };
         match job.kind.as_str() {
-            jobs::DELIVER_MAIL => {
+            jobs::DELIVER_MAIL => self.deliver_mail(&job.payload).await,
+            jobs::DELIVER_SMS => self.deliver_sms(&job.payload).await,
+            db::hardware::codes::RECONCILE => {
                 let id: i64 = job
                     .payload
                     .parse()
-                    .map_err(|_| format!("bad mail id {}", job.payload))?;
-                let mail = jobs::mail(&self.db, id)
-                    .await
-                    .map_err(|e| e.to_string())?
-                    .ok_or("mail is gone")?;
-                tracing::info!(to = %mail.to_address, subject = %mail.subject, body = %mail.body, "mail (outbox)");
-                let entry = format!(
-                    "--- {} to {}\nSubject: {}\n\n{}\n",
-                    mail.created_on.to_rfc3339(),
-                    mail.to_address,
-                    mail.subject,
-                    mail.body
-                );
-                let path = self.outbox_file.clone();
-                tokio::task::spawn_blocking(move || {
-                    let mut file = std::fs::OpenOptions::new()
-                        .create(true)
-                        .append(true)
-                        .open(path)?;
-                    file.write_all(entry.as_bytes())
-                })
-                .await
-                .map_err(|e| e.to_string())?
-                .map_err(|e| format!("cannot write the outbox file: {e}"))?;
-                jobs::mark_mail_delivered(&self.db, id)
-                    .await
-                    .map_err(|e| e.to_string())
+                    .map_err(|_| format!("bad code id {}", job.payload))?;
+                match code_jobs::reconcile(hw, id).await {
+                    Ok(Reconciled::Done) => Ok(Done::Finished),
+                    Ok(Reconciled::TryAgainAt(at)) => Ok(Done::Later(at)),
+                    Err(error) => Err(error.to_string()),
+                }
             }
+            routines::WATCH => finished(routines::watch(hw).await.map(|_| ())),
+            routines::SWEEP => finished(routines::sweep(hw).await.map(|_| ())),
+            routines::LOCKUP_CHECK => finished(routines::lockup_check(hw).await.map(|_| ())),
+            routines::RELOCK => finished(routines::relock(hw, &job.payload).await),
+            routines::LOCKUP => finished(routines::lockup(hw, &job.payload).await),
             other => Err(format!("unknown job kind {other}")),
         }
+    }
+
+    /// Appends a message to the outbox file.
+    async fn write_outbox(&self, entry: String) -> Result<(), String> {
+        let path = self.outbox_file.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)?;
+            file.write_all(entry.as_bytes())
+        })
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| format!("cannot write the outbox file: {e}"))
+    }
+
+    async fn deliver_mail(&self, payload: &str) -> Result<Done, String> {
+        let id: i64 = payload
+            .parse()
+            .map_err(|_| format!("bad mail id {payload}"))?;
+        let mail = jobs::mail(self.db(), id)
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or("mail is gone")?;
+        tracing::info!(to = %mail.to_address, subject = %mail.subject, body = %mail.body, "mail (outbox)");
+        self.write_outbox(format!(
+            "--- {} to {}\nSubject: {}\n\n{}\n",
+            mail.created_on.to_rfc3339(),
+            mail.to_address,
+            mail.subject,
+            mail.body
+        ))
+        .await?;
+        jobs::mark_mail_delivered(self.db(), id)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Done::Finished)
+    }
+
+    async fn deliver_sms(&self, payload: &str) -> Result<Done, String> {
+        let id: i64 = payload
+            .parse()
+            .map_err(|_| format!("bad message id {payload}"))?;
+        let sms = jobs::sms(self.db(), id)
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or("message is gone")?;
+        tracing::info!(to = %sms.to_number, body = %sms.body, "text message (outbox)");
+        self.write_outbox(format!(
+            "--- {} text to {}\n{}\n",
+            sms.created_on.to_rfc3339(),
+            sms.to_number,
+            sms.body
+        ))
+        .await?;
+        jobs::mark_sms_delivered(self.db(), id)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Done::Finished)
     }
 }

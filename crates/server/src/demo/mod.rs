@@ -11,6 +11,7 @@ use domain::roles::{Role, ENTERPRISE_GROUP};
 
 use crate::files::{FileStore, ImageKind};
 
+mod hardware;
 mod pictures;
 
 use crate::auth::hash_password;
@@ -85,10 +86,6 @@ const DEMO_DISPOSITIONS: [&str; 6] = [
     "PROPERTY_STAFF_ACCESS",
 ];
 
-/// Lock statuses (catalogue type 7).
-const LOCK_ACTIVE: i64 = 71;
-const LOCK_DOWN: i64 = 74;
-
 /// Six homes in a community, in every disposition (rented ones for a rental builder).
 async fn homes_in(
     db: &Db,
@@ -154,13 +151,17 @@ async fn homes_in(
             contract_date: (constant == "PROPERTY_SOLD").then(|| "2026-10-01".to_string()),
             tour_hours_start: 5,
             tour_hours_end: 23,
+            // The model home relocks its door and locks up for the night.
+            access_settings: k == 0,
+            relock_interval: (k == 0).then_some(domain::codes::DEFAULT_RELOCK_INTERVAL),
+            end_of_day_lockup: (k == 0).then(|| domain::codes::DEFAULT_LOCKUP_TIME.to_string()),
             ..Default::default()
         };
         let staffing = db::properties::Staffing {
             agents: &[(pm, true)],
             team_ids: &[],
         };
-        let home = db::properties::save(
+        db::properties::save(
             db,
             &db::Scope::All,
             None,
@@ -172,67 +173,6 @@ async fn homes_in(
         )
         .await?
         .expect("a new home");
-        // Homes on the market have a lock; one Accessible home per community has a lock that is
-        // down; created homes have none yet, sold ones had theirs taken back.
-        let lock = match constant {
-            "PROPERTY_CREATED" | "PROPERTY_SOLD" => None,
-            _ if k == 1 => Some(LOCK_DOWN),
-            _ => Some(LOCK_ACTIVE),
-        };
-        db::properties::set_lock_status(db, home, lock).await?;
-        hardware_history(db, builder, home, constant, k, author).await?;
-    }
-    Ok(())
-}
-
-/// What was done to a home's lock: installed (activated) weeks ago, locked and unlocked since,
-/// its codes changed; a sold home's lock taken back as sold, a created home's none yet.
-async fn hardware_history(
-    db: &Db,
-    builder: i64,
-    home: i64,
-    disposition: &str,
-    k: usize,
-    author: &str,
-) -> db::Result<()> {
-    if disposition == "PROPERTY_CREATED" {
-        return Ok(());
-    }
-    // IGK locks have an icon of their own in the inventory; the others are Kwikset hub locks.
-    let serial = if k.is_multiple_of(2) {
-        format!("IGK{builder:02}{home:05}")
-    } else {
-        format!("KW{builder:02}{home:05}")
-    };
-    let email = format!("{author}@demo.tourdesk.test");
-    let mut actions = vec![(40, "activate"), (12, "codes"), (9, "unlock"), (9, "lock")];
-    if disposition == "PROPERTY_SOLD" {
-        actions.push((3, "mask_as_sold"));
-    } else if k == 5 {
-        actions.push((2, "remove"));
-    }
-    for (days_ago, action) in actions {
-        let at =
-            db::now() - chrono::Duration::days(days_ago) + chrono::Duration::minutes(k as i64 * 7);
-        db::hardware::record(
-            db,
-            &db::hardware::NewActivity {
-                builder_id: builder,
-                hub_type: Some("kwikset"),
-                lock_type: Some(if k.is_multiple_of(2) {
-                    "smart_lock"
-                } else {
-                    "door_lock"
-                }),
-                serial_number: &serial,
-                property_id: Some(home),
-                action,
-                created_by: author,
-                users_email: Some(&email),
-                at: Some(at),
-            },
-        )
-        .await?;
     }
     Ok(())
 }
@@ -737,7 +677,13 @@ pub async fn fill(db: &Db, files: &FileStore) -> Result<(), String> {
         Ok([homes, rentals, cedar])
     }
     .await;
-    for builder in result.map_err(|e| e.to_string())? {
+    let [homes, rentals, cedar] = result.map_err(|e| e.to_string())?;
+    hardware::fill(
+        db,
+        &[(homes, "demo.pm"), (rentals, "rental.pm"), (cedar, "cedar.pm")],
+    )
+    .await?;
+    for builder in [homes, rentals, cedar] {
         photos(db, files, builder).await?;
     }
     Ok(())

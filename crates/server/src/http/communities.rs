@@ -496,14 +496,17 @@ pub struct AutomationCodes {
 
 #[utoipa::path(patch, path = "/api/communities/{id}/automationCodes", tag = "communities", params(("id" = i64, Path)),
     request_body = AutomationCodes,
-    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    responses((status = 200, body = crate::http::hardware::automation::SyncAnswer), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)),
     security(("bearer" = [])))]
+/// Saves the community's codes and pushes them (Sync Codes Now) to the locks of its homes that
+/// have none of their own.
 pub async fn automation_codes(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<i64>,
     JsonBody(codes): JsonBody<AutomationCodes>,
-) -> ApiResult<Json<MessageBody>> {
+) -> ApiResult<Json<crate::http::hardware::automation::SyncAnswer>> {
     caller.require_console()?;
     let community = db::communities::get(&state.db, &caller.scope, id)
         .await?
@@ -548,9 +551,9 @@ pub async fn automation_codes(
         &caller.user.username,
     )
     .await?;
-    let homes = community.properties.len();
-    Ok(Json(MessageBody::new(format!(
-        "Codes saved for {}: {homes} homes use them where they have none of their own",
-        community.fields.name
-    ))))
+    // Sync Codes Now: every home of the community, with its own codes or these.
+    let homes = crate::http::hardware::automation::homes_of_community(&state, &caller, id).await?;
+    let mut answer = crate::http::hardware::automation::sync_homes(&state, &caller, &homes).await?;
+    answer.message = format!("Codes saved for {}. {}", community.fields.name, answer.message);
+    Ok(Json(answer))
 }

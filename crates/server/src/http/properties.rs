@@ -683,6 +683,18 @@ pub struct PropertyDetail {
     pub disposition_constant: String,
     /// The status of the home's lock; none without a lock.
     pub lock_status: Option<String>,
+    /// The home's hub (the Hub tab), its type, and the serial of its first door lock.
+    pub hub_id: Option<i64>,
+    pub hub_type: Option<String>,
+    pub lock_serial_number: Option<String>,
+    /// The live word of the hub's first lock: Locked, Unlocked, Offline, Jammed or Low battery.
+    pub lockStatus: Option<String>,
+    /// The home's smart lock (the Smart Lock tab), its type and live word.
+    pub smart_lock_serial_number: Option<String>,
+    pub smart_lock_type: Option<String>,
+    pub smartLockStatus: Option<String>,
+    /// The home's wifi thermostat (the Wifi Thermostat tab).
+    pub wifi_thermostat_serial_number: Option<String>,
     pub house_num: Option<String>,
     pub address_1: String,
     pub subdivision: Option<String>,
@@ -778,6 +790,17 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
         .await?
         .data;
     let builder = builder_of(state, caller, p.builder_id).await?;
+    let devices = db::hardware::devices::of_property(&state.db, p.property_id).await?;
+    use db::hardware::devices::kind;
+    let hub = devices.iter().find(|d| d.kind == kind::HUB);
+    let door_lock = hub.and_then(|h| {
+        devices
+            .iter()
+            .find(|d| d.kind == kind::DOOR_LOCK && d.hub_id == Some(h.id))
+    });
+    let smart_lock = devices.iter().find(|d| d.kind == kind::SMART_LOCK);
+    let thermostat = devices.iter().find(|d| d.kind == kind::WIFI_THERMOSTAT);
+    let word = |d: &db::hardware::devices::Device| crate::hardware::health(d).word().to_string();
     let or_community =
         |own: &str, community: &str| if own.is_empty() { community } else { own }.to_string();
     let zone = domain::catalog::TIMEZONES
@@ -798,6 +821,14 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
         disposition: p.disposition,
         disposition_constant: p.disposition_constant,
         lock_status: p.lock_status,
+        hub_id: hub.map(|h| h.id),
+        hub_type: hub.and_then(|h| h.hub_type.clone()),
+        lock_serial_number: door_lock.map(|l| l.serial_number.clone()),
+        lockStatus: door_lock.map(word),
+        smart_lock_serial_number: smart_lock.map(|l| l.serial_number.clone()),
+        smart_lock_type: smart_lock.and_then(|l| l.smart_lock_type.clone()),
+        smartLockStatus: smart_lock.map(word),
+        wifi_thermostat_serial_number: thermostat.map(|t| t.serial_number.clone()),
         house_num: f.house_num,
         address_1: f.address_1,
         subdivision: f.subdivision,
@@ -897,6 +928,10 @@ pub async fn retire(
     {
         return Err(ApiError::not_found());
     }
+    state
+        .hardware
+        .retire_home(id, &crate::http::hardware::inventory::actor(&caller))
+        .await?;
     Ok(Json(MessageBody::new("Updated successfully")))
 }
 

@@ -25,8 +25,8 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// The simulator over the database, with the configured command latency.
-pub fn simulator(state: &AppState) -> Simulator<DbSimStore> {
-    crate::sim_store::simulator(&state.db, state.settings.sim_latency_ms)
+pub fn simulator(state: &AppState) -> &Simulator<DbSimStore> {
+    state.hardware.simulator()
 }
 
 impl From<DeviceError> for ApiError {
@@ -45,9 +45,9 @@ impl From<DeviceError> for ApiError {
 /// A simulated device to add (or to put back as it came out of the box).
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SimDeviceInput {
-    /// door_lock, smart_lock, dimmable_light, thermostat, motion_sensor or wifi_thermostat.
+    /// hub, door_lock, smart_lock, dimmable_light, thermostat, motion_sensor or wifi_thermostat.
     #[schema(
-        pattern = "^(door_lock|smart_lock|dimmable_light|thermostat|motion_sensor|wifi_thermostat)$"
+        pattern = "^(hub|door_lock|smart_lock|dimmable_light|thermostat|motion_sensor|wifi_thermostat)$"
     )]
     pub kind: String,
     #[schema(min_length = 1, max_length = 250)]
@@ -86,6 +86,10 @@ pub struct FaultsInput {
     #[serde(default)]
     #[schema(minimum = 0, maximum = 1)]
     pub drain_per_command: f64,
+    /// The share of commands that time out, 0 to 1.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 1)]
+    pub fail_rate: f64,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -190,6 +194,7 @@ pub async fn keypad(
 ) -> ApiResult<Json<KeypadAnswer>> {
     caller.require_admin()?;
     let opened = simulator(&state).keypad(&serial, input.code.trim()).await?;
+    noticed(&state, &serial).await;
     Ok(Json(KeypadAnswer { opened }))
 }
 
@@ -207,6 +212,9 @@ pub async fn set_faults(
     if !(0.0..=1.0).contains(&input.drain_per_command) {
         return Err(ApiError::field("drain_per_command", "A drain is 0 to 1"));
     }
+    if !(0.0..=1.0).contains(&input.fail_rate) {
+        return Err(ApiError::field("fail_rate", "A share of failures is 0 to 1"));
+    }
     let sim = simulator(&state);
     sim.set_faults(
         &serial,
@@ -216,10 +224,12 @@ pub async fn set_faults(
             fail_remove_code: input.fail_remove_code,
             jam: input.jam,
             drain_per_command: input.drain_per_command,
+            fail_rate: input.fail_rate,
         },
     )
     .await?;
-    stored(&sim, &serial).await
+    noticed(&state, &serial).await;
+    stored(sim, &serial).await
 }
 
 #[utoipa::path(put, path = "/api/sim/devices/{serial}/battery", tag = "simulator", params(("serial" = String, Path)),
@@ -239,7 +249,19 @@ pub async fn set_battery(
     }
     let sim = simulator(&state);
     sim.set_battery(&serial, input.level).await?;
-    stored(&sim, &serial).await
+    noticed(&state, &serial).await;
+    stored(sim, &serial).await
+}
+
+/// The console hears at once what a simulated device did (a registered device is looked at as
+/// the watch routine would, without waiting for its turn).
+async fn noticed(state: &AppState, serial: &str) {
+    let registered = db::hardware::devices::by_any_serial(&state.db, serial).await;
+    if let Ok(Some(device)) = registered {
+        if let Err(error) = crate::hardware::watch::visit(&state.hardware, &device).await {
+            tracing::warn!(%serial, %error, "could not read a simulated device");
+        }
+    }
 }
 
 /// The device as the simulator holds it, faults and events included (answered even while it is

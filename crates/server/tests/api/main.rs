@@ -23,6 +23,29 @@ struct World {
     app: Router,
     state: AppState,
     test_db: TestDb,
+    clock: TestClock,
+}
+
+/// The test world's clock: the wall clock moved on by what a test asks, so jobs due later can
+/// be run now.
+#[derive(Clone, Default)]
+struct TestClock {
+    ahead_ms: Arc<std::sync::atomic::AtomicI64>,
+}
+
+impl TestClock {
+    fn clock(&self) -> devices::Clock {
+        let ahead = self.ahead_ms.clone();
+        Arc::new(move || {
+            chrono::Utc::now()
+                + chrono::Duration::milliseconds(ahead.load(std::sync::atomic::Ordering::SeqCst))
+        })
+    }
+
+    fn advance(&self, by: chrono::Duration) {
+        self.ahead_ms
+            .fetch_add(by.num_milliseconds(), std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 async fn world() -> World {
@@ -32,6 +55,7 @@ async fn world() -> World {
 /// The test world with some settings of the file's (the public site is always the test one).
 async fn world_with(file: FileSettings) -> World {
     let test_db = TestDb::new().await.unwrap();
+    let clock = TestClock::default();
     let file = FileSettings {
         public_site_url: Some(PUBLIC_SITE.into()),
         ..file
@@ -45,12 +69,14 @@ async fn world_with(file: FileSettings) -> World {
         files: server::files::FileStore::new(
             std::env::temp_dir().join(format!("tourdesk-files-{}", std::process::id())),
         ),
+        hardware: server::hardware::Hardware::new(test_db.db.clone(), clock.clock(), 0),
     };
     server::demo::fill(&test_db.db, &state.files).await.unwrap();
     World {
         app: router(state.clone()),
         state,
         test_db,
+        clock,
     }
 }
 
