@@ -522,7 +522,12 @@ pub async fn set_lock_status(
 }
 
 /// Sets a home's coordinates (an alarm device's activation geocodes the address).
-pub async fn set_coordinates(db: &Db, property_id: i64, latitude: f64, longitude: f64) -> Result<()> {
+pub async fn set_coordinates(
+    db: &Db,
+    property_id: i64,
+    latitude: f64,
+    longitude: f64,
+) -> Result<()> {
     on_pool!(db, |pool| sqlx::query(
         "UPDATE properties SET latitude = $1, longitude = $2 WHERE property_id = $3"
     )

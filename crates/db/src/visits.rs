@@ -291,7 +291,8 @@ pub async fn at_home_since(
     property_id: i64,
     since: DateTime<Utc>,
 ) -> Result<Vec<(i64, String, DateTime<Utc>)>> {
-    on_pool!(db, |pool| sqlx::query_as(
+    on_pool!(db, |pool| {
+        sqlx::query_as(
         "SELECT v.customer_id, c.firstname, v.visited_on FROM customer_visits v \
          JOIN customers c ON c.customer_id = v.customer_id \
          WHERE v.property_id = $1 AND v.visited_on >= $2 ORDER BY v.visited_on, v.customer_visit_id"
@@ -299,5 +300,6 @@ pub async fn at_home_since(
     .bind(property_id)
     .bind(since)
     .fetch_all(pool)
-    .await)
+    .await
+    })
 }

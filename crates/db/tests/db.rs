@@ -299,7 +299,10 @@ async fn jobs_are_claimed_once_and_retried_with_backoff() {
     let mail = db::jobs::queue_mail(&t.db, "a@example.com", "Hi", "Body")
         .await
         .unwrap();
-    let job = db::jobs::claim(&t.db, db::now()).await.unwrap().expect("a due job");
+    let job = db::jobs::claim(&t.db, db::now())
+        .await
+        .unwrap()
+        .expect("a due job");
     assert_eq!(
         (job.kind.as_str(), job.payload.clone(), job.attempts),
         (db::jobs::DELIVER_MAIL, mail.to_string(), 1)
@@ -308,7 +311,9 @@ async fn jobs_are_claimed_once_and_retried_with_backoff() {
         db::jobs::claim(&t.db, db::now()).await.unwrap().is_none(),
         "a running job is not claimed twice"
     );
-    db::jobs::fail(&t.db, &job, "smtp down", db::now()).await.unwrap();
+    db::jobs::fail(&t.db, &job, "smtp down", db::now())
+        .await
+        .unwrap();
     let (state, attempts, error) = db::jobs::state_of(&t.db, job.id).await.unwrap().unwrap();
     assert_eq!(
         (state.as_str(), attempts, error.as_deref()),
@@ -322,7 +327,9 @@ async fn jobs_are_claimed_once_and_retried_with_backoff() {
         attempts: db::jobs::MAX_ATTEMPTS,
         ..job
     };
-    db::jobs::fail(&t.db, &parked, "still down", db::now()).await.unwrap();
+    db::jobs::fail(&t.db, &parked, "still down", db::now())
+        .await
+        .unwrap();
     assert_eq!(
         db::jobs::state_of(&t.db, parked.id)
             .await

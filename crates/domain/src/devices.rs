@@ -165,13 +165,19 @@ mod tests {
     #[test]
     fn staff_hours_shorten_the_relock() {
         let week = crate::hours::default_staff_week(); // 12:00 PM to 3:00 PM every day
-        // 2026-11-25 is a Wednesday.
+                                                       // 2026-11-25 is a Wednesday.
         let during = local("2026-11-25 13:00");
         let after = local("2026-11-25 15:00");
         assert!(within_staff_hours(&week, during));
         assert!(!within_staff_hours(&week, after));
-        assert_eq!(relock_after(Some(15), Some(5), Some(&week), during), Some(5));
-        assert_eq!(relock_after(Some(15), Some(5), Some(&week), after), Some(15));
+        assert_eq!(
+            relock_after(Some(15), Some(5), Some(&week), during),
+            Some(5)
+        );
+        assert_eq!(
+            relock_after(Some(15), Some(5), Some(&week), after),
+            Some(15)
+        );
         assert_eq!(relock_after(Some(15), None, Some(&week), during), Some(15));
         assert_eq!(relock_after(None, None, None, during), None);
         let mut closed = week.clone();

@@ -165,11 +165,8 @@ async fn serve(mut settings: Settings, demo: bool) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(settings.bind)
         .await
         .map_err(|e| format!("{}: {e}", settings.bind))?;
-    let hardware = server::hardware::Hardware::new(
-        db.clone(),
-        devices::wall_clock(),
-        settings.sim_latency_ms,
-    );
+    let hardware =
+        server::hardware::Hardware::new(db.clone(), devices::wall_clock(), settings.sim_latency_ms);
     let worker = Worker::new(hardware.clone(), settings.data_dir.join("outbox.log"));
     tokio::spawn(worker.run());
     let state = AppState {

@@ -97,12 +97,8 @@ impl Worker {
         if let Err(error) = db::sessions::sweep(self.db()).await {
             tracing::warn!(%error, "could not drop expired sessions");
         }
-        if let Err(error) = jobs::prune(
-            self.db(),
-            self.hardware.now(),
-            chrono::Duration::days(2),
-        )
-        .await
+        if let Err(error) =
+            jobs::prune(self.db(), self.hardware.now(), chrono::Duration::days(2)).await
         {
             tracing::warn!(%error, "could not prune finished jobs");
         }
@@ -111,9 +107,12 @@ impl Worker {
     /// Asks for the recurring routines and requeues stale jobs.
     pub async fn tick(&self) {
         let at = self.hardware.now();
-        if let Err(error) =
-            jobs::requeue_stale(self.db(), at, chrono::Duration::minutes(STALE_AFTER_MINUTES))
-                .await
+        if let Err(error) = jobs::requeue_stale(
+            self.db(),
+            at,
+            chrono::Duration::minutes(STALE_AFTER_MINUTES),
+        )
+        .await
         {
             tracing::warn!(%error, "could not requeue stale jobs");
         }

@@ -74,6 +74,20 @@ export type SeriesPoint = Schemas['SeriesPoint'];
 export type VisitRow = Schemas['VisitRow'];
 export type VisitList = Schemas['VisitList'];
 
+// Inventory and alarm devices (spec 2 §2).
+export type HubRow = Schemas['HubRow'];
+export type LockRow = Schemas['LockRow'];
+export type SmartLockRow = Schemas['SmartLockRow'];
+export type WifiThermostatRow = Schemas['WifiThermostatRow'];
+export type InventoryCommunity = Schemas['InventoryCommunity'];
+export type LockRecord = Schemas['LockRecord'];
+export type NewLockInput = Schemas['NewLockInput'];
+export type DeviceCreated = Schemas['DeviceCreated'];
+export type AlarmAccountAnswer = Schemas['AlarmAccountAnswer'];
+export type AlarmDeviceRow = Schemas['AlarmDeviceRow'];
+export type NewAlarmDevice = Schemas['NewAlarmDevice'];
+export type ActivateInput = Schemas['ActivateInput'];
+
 // Properties.
 export type PropertyRow = Schemas['PropertyRow'];
 export type PropertyList = Schemas['PropertyList'];
@@ -104,3 +118,37 @@ export type DeleteCommunities = Schemas['DeleteCommunities'];
 export type QrCode = Schemas['QrCode'];
 export type SaveQrCode = Schemas['SaveQrCode'];
 export type DeleteQrCode = Schemas['DeleteQrCode'];
+
+// A home's hub, smart lock and wifi thermostat (spec 2 §2 Hub device panel), and Sync Codes Now.
+export type HubInfo = Schemas['HubInfo'];
+export type HubDevice = Schemas['HubDevice'];
+export type HubUserCode = Schemas['HubUserCode'];
+export type HubScheduledCode = Schemas['HubScheduledCode'];
+export type DeviceAnswer = Schemas['DeviceAnswer'];
+export type LockStatusInput = Schemas['LockStatusInput'];
+export type AutoLockInput = Schemas['AutoLockInput'];
+export type HubCodeInput = Schemas['HubCodeInput'];
+export type HubCodesInput = Schemas['HubCodesInput'];
+export type MasterCodeInput = Schemas['MasterCodeInput'];
+export type DeleteCodeInput = Schemas['DeleteCodeInput'];
+export type ScheduledCodeInput = Schemas['ScheduledCodeInput'];
+export type HubScheduledCodesInput = Schemas['HubScheduledCodesInput'];
+export type DeleteScheduledInput = Schemas['DeleteScheduledInput'];
+export type LightInput = Schemas['LightInput'];
+export type ThermostatInput = Schemas['ThermostatInput'];
+export type LockLog = Schemas['LockLog'];
+export type SmartLockDetails = Schemas['SmartLockDetails'];
+export type SmartLockCode = Schemas['SmartLockCode'];
+export type SmartLockScheduledCode = Schemas['SmartLockScheduledCode'];
+export type SmartLockCodeInput = Schemas['SmartLockCodeInput'];
+export type DeleteSmartCodeInput = Schemas['DeleteSmartCodeInput'];
+export type SmartScheduledCodeInput = Schemas['SmartScheduledCodeInput'];
+export type SmartScheduledCodesInput = Schemas['SmartScheduledCodesInput'];
+export type DeleteSmartScheduledInput = Schemas['DeleteSmartScheduledInput'];
+export type SmartLockStatusInput = Schemas['SmartLockStatusInput'];
+export type WifiThermostatDetails = Schemas['WifiThermostatDetails'];
+export type SetPointsInput = Schemas['SetPointsInput'];
+export type ThermostatAnswer = Schemas['ThermostatAnswer'];
+export type SyncCodesInput = Schemas['SyncCodesInput'];
+export type SyncAnswer = Schemas['SyncAnswer'];
+export type LockSync = Schemas['LockSync'];

@@ -1,6 +1,6 @@
 // The route table (spec 1 section 2). Screens are code-split per route. Paths of areas that are not
-// built yet (customers, hardware, billing, webhooks, reports,
-// integrations...) are not registered and fall to the not-found page.
+// built yet (customers, billing, webhooks, reports, integrations...) are not registered and fall
+// to the not-found page.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { BillingRoute } from '../features/account/components/BillingRoute';
@@ -22,6 +22,10 @@ const AgentFormPage = lazy(() => import('../features/agents/components/AgentForm
 const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListPage'));
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
 const HardwareHistoryPage = lazy(() => import('../features/hardware/components/HardwareHistoryPage'));
+const InventoryPage = lazy(() => import('../features/hardware/components/inventory/InventoryPage'));
+const LockDetailsPage = lazy(() => import('../features/hardware/components/inventory/LockDetailsPage'));
+const AlarmDevicesPage = lazy(() => import('../features/hardware/components/alarm/AlarmDevicesPage'));
+const DeviceWizardPage = lazy(() => import('../features/hardware/components/alarm/DeviceWizardPage'));
 const PropertiesListPage = lazy(() => import('../features/properties/components/PropertiesListPage'));
 const PropertyWizardPage = lazy(() => import('../features/properties/components/PropertyWizardPage'));
 const PropertyDetailPage = lazy(() => import('../features/properties/components/PropertyDetailPage'));
@@ -131,6 +135,15 @@ export function AppRoutes() {
           />
           <Route path="/teams/add" element={<TeamFormPage />} />
           <Route
+            path="/inventory"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <InventoryPage />
+              </RequireAuth>
+            }
+          />
+          <Route path="/inventory/:lockSerial" element={<LockDetailsPage />} />
+          <Route
             path="/inventory-history"
             element={
               <RequireAuth roles={USER_PM}>
@@ -138,6 +151,8 @@ export function AppRoutes() {
               </RequireAuth>
             }
           />
+          <Route path="/devices" element={<AlarmDevicesPage />} />
+          <Route path="/devices/:id" element={<DeviceWizardPage />} />
           <Route path="/teams/:teamId" element={<TeamFormPage />} />
           {PROPERTY_ROUTES.map((r) => (
             <Route key={r.path} path={r.path} element={<RequireAuth roles={USER_PM}>{r.element}</RequireAuth>} />

@@ -31,3 +31,9 @@ export function lettersAndSpaces(input: string): string {
     .replace(/^ +/, '')
     .replace(/ {2,}/g, ' ');
 }
+
+/** yyyy-MM-dd (how the server keeps dates) as MM/dd/yyyy, the spec's date format; other text as it is. */
+export function formatUsDate(date: string): string {
+  const [y, m, d] = date.split('-');
+  return y && m && d ? `${m}/${d}/${y}` : date;
+}

@@ -67,7 +67,8 @@ pub async fn accounts(db: &Db, scope: &Scope) -> Result<Vec<AlarmAccount>> {
 }
 
 pub async fn open_account(db: &Db, builder_id: i64, login: &str) -> Result<()> {
-    on_pool!(db, |pool| sqlx::query(
+    on_pool!(db, |pool| {
+        sqlx::query(
         "INSERT INTO alarm_accounts (builder_id, login, created_on) VALUES ($1, $2, $3) ON CONFLICT (builder_id) DO NOTHING"
     )
     .bind(builder_id)
@@ -75,11 +76,13 @@ pub async fn open_account(db: &Db, builder_id: i64, login: &str) -> Result<()> {
     .bind(now())
     .execute(pool)
     .await
-    .map(|_| ()))
+    .map(|_| ())
+    })
 }
 
 pub async fn add_unit(db: &Db, builder_id: i64, customer_id: i64, description: &str) -> Result<()> {
-    on_pool!(db, |pool| sqlx::query(
+    on_pool!(db, |pool| {
+        sqlx::query(
         "INSERT INTO alarm_units (customer_id, builder_id, unit_description, created_on) VALUES ($1, $2, $3, $4)"
     )
     .bind(customer_id)
@@ -88,7 +91,8 @@ pub async fn add_unit(db: &Db, builder_id: i64, customer_id: i64, description: &
     .bind(now())
     .execute(pool)
     .await
-    .map(|_| ()))
+    .map(|_| ())
+    })
 }
 
 /// A unit of the caller's scope.

@@ -30,7 +30,8 @@ pub struct NewAlert {
 }
 
 pub async fn raise(db: &Db, alert: &NewAlert, at: DateTime<Utc>) -> Result<i64> {
-    on_pool!(db, |pool| sqlx::query_scalar(
+    on_pool!(db, |pool| {
+        sqlx::query_scalar(
         "INSERT INTO device_alerts (builder_id, property_id, device_id, code_id, kind, message, created_on)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id"
     )
@@ -42,7 +43,8 @@ pub async fn raise(db: &Db, alert: &NewAlert, at: DateTime<Utc>) -> Result<i64> 
     .bind(&alert.message)
     .bind(at)
     .fetch_one(pool)
-    .await)
+    .await
+    })
 }
 
 /// A staff member who may hear of a home's alerts, with their preferences.
@@ -84,7 +86,8 @@ impl Recipient {
 
 /// The staff of a home and of its community, once each.
 pub async fn recipients(db: &Db, property_id: i64) -> Result<Vec<Recipient>> {
-    on_pool!(db, |pool| sqlx::query_as(
+    on_pool!(db, |pool| {
+        sqlx::query_as(
         "SELECT u.user_id, u.email, u.phone, u.send_email, u.send_sms, u.lock_battery_level_send_email,
                 u.lock_battery_level_send_sms, u.lock_offline_send_email, u.lock_offline_send_sms,
                 u.lock_jam_events_send_email, u.lock_jam_events_send_sms
@@ -96,7 +99,8 @@ pub async fn recipients(db: &Db, property_id: i64) -> Result<Vec<Recipient>> {
     )
     .bind(property_id)
     .fetch_all(pool)
-    .await)
+    .await
+    })
 }
 
 /// An alert as the console shows it.

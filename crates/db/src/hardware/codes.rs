@@ -349,12 +349,14 @@ pub async fn expire(db: &Db, at: DateTime<Utc>, limit: i64) -> Result<usize> {
 
 /// How many codes take (or are about to take) a lock's slots.
 pub async fn slots_used(db: &Db, device_id: i64) -> Result<i64> {
-    on_pool!(db, |pool| sqlx::query_scalar(
+    on_pool!(db, |pool| {
+        sqlx::query_scalar(
         "SELECT COUNT(*) FROM access_codes WHERE device_id = $1 AND state IN ('scheduled', 'setting', 'set', 'removing')"
     )
     .bind(device_id)
     .fetch_one(pool)
-    .await)
+    .await
+    })
 }
 
 /// Counts of codes by state (the soak test's and operations' figures).

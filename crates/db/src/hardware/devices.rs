@@ -264,7 +264,8 @@ pub struct Reported {
     pub battery: Option<f64>,
     pub locked: Option<bool>,
     pub auto_lock: Option<bool>,
-    pub jammed: bool,
+    /// Whether the bolt is stuck; None keeps what is known (a status read does not say).
+    pub jammed: Option<bool>,
     pub light_on: Option<bool>,
     pub level: Option<i64>,
     pub temperature: Option<f64>,
@@ -277,7 +278,7 @@ pub struct Reported {
 /// Keeps what a device reported. Values the report does not carry stay as they were.
 pub async fn save_reported(db: &Db, id: i64, reported: &Reported, at: DateTime<Utc>) -> Result<()> {
     let sql = "UPDATE devices SET online = $1, battery = COALESCE($2, battery), locked = COALESCE($3, locked),
-        auto_lock = COALESCE($4, auto_lock), jammed = $5, light_on = COALESCE($6, light_on), level = COALESCE($7, level),
+        auto_lock = COALESCE($4, auto_lock), jammed = COALESCE($5, jammed), light_on = COALESCE($6, light_on), level = COALESCE($7, level),
         temperature = COALESCE($8, temperature), heat_set_point = COALESCE($9, heat_set_point),
         cool_set_point = COALESCE($10, cool_set_point), code_lengths = COALESCE($11, code_lengths),
         code_capacity = COALESCE($12, code_capacity), state_on = $13, modified_on = $13 WHERE id = $14";
@@ -303,14 +304,16 @@ pub async fn save_reported(db: &Db, id: i64, reported: &Reported, at: DateTime<U
 
 /// The last unlock of a lock (the relock interval counts from it).
 pub async fn set_last_unlocked(db: &Db, id: i64, at: DateTime<Utc>) -> Result<()> {
-    on_pool!(db, |pool| sqlx::query(
+    on_pool!(db, |pool| {
+        sqlx::query(
         "UPDATE devices SET last_unlocked_on = $1 WHERE id = $2 AND (last_unlocked_on IS NULL OR last_unlocked_on < $1)"
     )
     .bind(at)
     .bind(id)
     .execute(pool)
     .await
-    .map(|_| ()))
+    .map(|_| ())
+    })
 }
 
 /// The lock status (catalogue type 7) of a device.
@@ -455,7 +458,8 @@ pub struct SmartLockRow {
 }
 
 pub const SMART_LOCKS: ListSpec = ListSpec {
-    columns: "d.id, d.builder_id, d.serial_number, d.name, d.smart_lock_type AS smart_lock_type_id, \
+    columns:
+        "d.id, d.builder_id, d.serial_number, d.name, d.smart_lock_type AS smart_lock_type_id, \
               s.name AS smart_lock_status_value, d.property_id, d.online, d.battery, d.locked, \
               p.house_num, p.address_1, p.city, p.state, c.name AS community_name",
     from: FROM_DEVICES,
@@ -565,12 +569,14 @@ pub async fn communities_with(db: &Db, scope: &Scope, kind: &str) -> Result<Vec<
 
 /// Whether a lock's bolt is stuck (a jam it reported; a lock that locks again is freed).
 pub async fn mark_jammed(db: &Db, id: i64, jammed: bool) -> Result<()> {
-    on_pool!(db, |pool| sqlx::query("UPDATE devices SET jammed = $1 WHERE id = $2")
-        .bind(jammed)
-        .bind(id)
-        .execute(pool)
-        .await
-        .map(|_| ()))
+    on_pool!(db, |pool| sqlx::query(
+        "UPDATE devices SET jammed = $1 WHERE id = $2"
+    )
+    .bind(jammed)
+    .bind(id)
+    .execute(pool)
+    .await
+    .map(|_| ()))
 }
 
 /// The codes a lock holds that its provider knows by these ids (any state: a code used just
@@ -579,12 +585,14 @@ pub async fn codes_by_device_ids(
     db: &Db,
     device_id: i64,
 ) -> Result<Vec<(i64, String, String, Option<i64>)>> {
-    on_pool!(db, |pool| sqlx::query_as(
+    on_pool!(db, |pool| {
+        sqlx::query_as(
         "SELECT id, device_code_id, name, customer_id FROM access_codes WHERE device_id = $1 AND device_code_id IS NOT NULL"
     )
     .bind(device_id)
     .fetch_all(pool)
-    .await)
+    .await
+    })
 }
 
 /// A home with an end-of-day lockup: its id, time zone and lockup time.
@@ -597,14 +605,16 @@ pub struct LockupHome {
 
 /// The homes whose access settings lock them up at the end of the day and that have locks.
 pub async fn homes_with_lockup(db: &Db) -> Result<Vec<LockupHome>> {
-    on_pool!(db, |pool| sqlx::query_as(
+    on_pool!(db, |pool| {
+        sqlx::query_as(
         "SELECT p.property_id, p.timezone, p.end_of_day_lockup FROM properties p
          WHERE p.access_settings AND p.end_of_day_lockup IS NOT NULL
            AND EXISTS (SELECT 1 FROM devices d LEFT JOIN devices h ON h.id = d.hub_id
                        WHERE d.kind IN ('door_lock', 'smart_lock') AND (d.property_id = p.property_id OR h.property_id = p.property_id))"
     )
     .fetch_all(pool)
-    .await)
+    .await
+    })
 }
 
 /// A registered device by serial number, whoever's it is (the platform admin's simulator

@@ -5,12 +5,12 @@
 //! locks through the real programming path; scheduled codes; a code that failed with the
 //! community's backup code in use; and a week of lock events following the homes' visits.
 
+use ::devices::sim::Faults;
+use ::devices::Provider;
 use chrono::{DateTime, Duration, Utc};
 use db::hardware::codes::{self, purpose, NewCode};
 use db::hardware::devices::{self, kind, LockFields, NewDevice};
 use db::{Db, Scope, Value};
-use ::devices::sim::Faults;
-use ::devices::Provider;
 
 use crate::hardware::{codes as programming, Actor, Hardware};
 
@@ -188,12 +188,19 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
         let homes = homes_of(db, builder).await?;
         let mut units = Vec::new();
         if n < 2 {
-            db::hardware::alarm::open_account(db, builder, &format!("alarm-{builder}@demo.tourdesk.test"))
-                .await
-                .map_err(|e| e.to_string())?;
+            db::hardware::alarm::open_account(
+                db,
+                builder,
+                &format!("alarm-{builder}@demo.tourdesk.test"),
+            )
+            .await
+            .map_err(|e| e.to_string())?;
             for i in 0..4 {
                 let customer = 70_000 + builder * 100 + i;
-                let description = format!("Panel {} {builder}", ["North", "South", "East", "West"][i as usize]);
+                let description = format!(
+                    "Panel {} {builder}",
+                    ["North", "South", "East", "West"][i as usize]
+                );
                 db::hardware::alarm::add_unit(db, builder, customer, &description)
                     .await
                     .map_err(|e| e.to_string())?;
@@ -223,8 +230,19 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                         },
                     )
                     .await?;
-                    history(db, &Past { builder, author, serial: &serial, lock_type: kind::DOOR_LOCK, hub_type: Some("kwikset"), home: Some(home.id) },
-                        &[(60, "activate"), (20, "codes"), (3, "mask_as_sold")]).await?;
+                    history(
+                        db,
+                        &Past {
+                            builder,
+                            author,
+                            serial: &serial,
+                            lock_type: kind::DOOR_LOCK,
+                            hub_type: Some("kwikset"),
+                            home: Some(home.id),
+                        },
+                        &[(60, "activate"), (20, "codes"), (3, "mask_as_sold")],
+                    )
+                    .await?;
                 }
                 (_, 0 | 1 | 5) => {
                     let hub_type = if home.place == 5 { "seam" } else { "kwikset" };
@@ -238,34 +256,70 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                         },
                     )
                     .await?;
-                    let lock_serial = if home.place == 0 { format!("IGK{tag}") } else { format!("KW{tag}") };
+                    let lock_serial = if home.place == 0 {
+                        format!("IGK{tag}")
+                    } else {
+                        format!("KW{tag}")
+                    };
                     install(
                         &hw,
                         builder,
                         Install {
                             hub_id: Some(hub),
-                            code_lengths: if home.place == 0 { "4,5,6,7,8" } else { "4,5,6" },
+                            code_lengths: if home.place == 0 {
+                                "4,5,6,7,8"
+                            } else {
+                                "4,5,6"
+                            },
                             shipment: Some("Installed"),
                             status_id: Some(domain::devices::ACTIVE),
                             ..Install::new(kind::DOOR_LOCK, lock_serial.clone(), "Front door")
                         },
                     )
                     .await?;
-                    history(db, &Past { builder, author, serial: &lock_serial, lock_type: kind::DOOR_LOCK, hub_type: Some(hub_type), home: Some(home.id) }, &INSTALLED).await?;
+                    history(
+                        db,
+                        &Past {
+                            builder,
+                            author,
+                            serial: &lock_serial,
+                            lock_type: kind::DOOR_LOCK,
+                            hub_type: Some(hub_type),
+                            home: Some(home.id),
+                        },
+                        &INSTALLED,
+                    )
+                    .await?;
                     if home.place == 0 {
                         for (k, serial, name) in [
                             (kind::DIMMABLE_LIGHT, format!("LT{tag}"), "Porch light"),
                             (kind::THERMOSTAT, format!("TH{tag}"), "Hall thermostat"),
-                            (kind::MOTION_SENSOR, format!("MS{tag}"), "Entry motion sensor"),
+                            (
+                                kind::MOTION_SENSOR,
+                                format!("MS{tag}"),
+                                "Entry motion sensor",
+                            ),
                         ] {
-                            install(&hw, builder, Install { hub_id: Some(hub), ..Install::new(k, serial, name) }).await?;
+                            install(
+                                &hw,
+                                builder,
+                                Install {
+                                    hub_id: Some(hub),
+                                    ..Install::new(k, serial, name)
+                                },
+                            )
+                            .await?;
                         }
                         install(
                             &hw,
                             builder,
                             Install {
                                 property_id: Some(home.id),
-                                ..Install::new(kind::WIFI_THERMOSTAT, format!("WT{tag}"), "Living room thermostat")
+                                ..Install::new(
+                                    kind::WIFI_THERMOSTAT,
+                                    format!("WT{tag}"),
+                                    "Living room thermostat",
+                                )
                             },
                         )
                         .await?;
@@ -273,7 +327,13 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                     if home.place == 1 {
                         // A lock that lost its connection: the home shows Down.
                         hw.simulator()
-                            .set_faults(&lock_serial, Faults { offline: true, ..Faults::default() })
+                            .set_faults(
+                                &lock_serial,
+                                Faults {
+                                    offline: true,
+                                    ..Faults::default()
+                                },
+                            )
                             .await
                             .map_err(|e| e.to_string())?;
                     }
@@ -293,7 +353,19 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                         },
                     )
                     .await?;
-                    history(db, &Past { builder, author, serial: &serial, lock_type: kind::SMART_LOCK, hub_type: None, home: Some(home.id) }, &INSTALLED).await?;
+                    history(
+                        db,
+                        &Past {
+                            builder,
+                            author,
+                            serial: &serial,
+                            lock_type: kind::SMART_LOCK,
+                            hub_type: None,
+                            home: Some(home.id),
+                        },
+                        &INSTALLED,
+                    )
+                    .await?;
                     if maintenance {
                         hw.simulator()
                             .set_battery(&serial, 0.12)
@@ -306,12 +378,18 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                             builder,
                             Install {
                                 property_id: Some(home.id),
-                                ..Install::new(kind::WIFI_THERMOSTAT, format!("WT{tag}"), "Living room thermostat")
+                                ..Install::new(
+                                    kind::WIFI_THERMOSTAT,
+                                    format!("WT{tag}"),
+                                    "Living room thermostat",
+                                )
                             },
                         )
                         .await?;
                         // The first communities' model homes' neighbours have an alarm panel.
-                        if let Some((customer, description)) = units.get(nth_community).filter(|_| nth_community < 2) {
+                        if let Some((customer, description)) =
+                            units.get(nth_community).filter(|_| nth_community < 2)
+                        {
                             let adc = crate::http::hardware::alarm::alarm_serial(description);
                             install(
                                 &hw,
@@ -324,7 +402,19 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                                 },
                             )
                             .await?;
-                            history(db, &Past { builder, author, serial: &adc, lock_type: kind::HUB, hub_type: Some("adc"), home: Some(home.id) }, &[(30, "activate")]).await?;
+                            history(
+                                db,
+                                &Past {
+                                    builder,
+                                    author,
+                                    serial: &adc,
+                                    lock_type: kind::HUB,
+                                    hub_type: Some("adc"),
+                                    home: Some(home.id),
+                                },
+                                &[(30, "activate")],
+                            )
+                            .await?;
                         }
                     }
                 }
@@ -340,7 +430,11 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                     shipment: Some("Received"),
                     status_id: Some(domain::devices::UNASSIGNED),
                     code_lengths: "4,5,6,7,8",
-                    ..Install::new(kind::DOOR_LOCK, format!("IGK{builder:02}9900{i}"), "Door lock")
+                    ..Install::new(
+                        kind::DOOR_LOCK,
+                        format!("IGK{builder:02}9900{i}"),
+                        "Door lock",
+                    )
                 },
             )
             .await?;
@@ -357,7 +451,19 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
             },
         )
         .await?;
-        history(db, &Past { builder, author, serial: &removed, lock_type: kind::DOOR_LOCK, hub_type: Some("kwikset"), home: None }, &[(50, "activate"), (6, "remove")]).await?;
+        history(
+            db,
+            &Past {
+                builder,
+                author,
+                serial: &removed,
+                lock_type: kind::DOOR_LOCK,
+                hub_type: Some("kwikset"),
+                home: None,
+            },
+            &[(50, "activate"), (6, "remove")],
+        )
+        .await?;
         codes_and_events(&hw, builder, &homes, author).await?;
     }
     Ok(())
@@ -365,7 +471,12 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
 
 /// The homes' codes on their locks (Sync Codes Now), scheduled codes, a failed code with its
 /// backup in use, a week of lock events, and each device read once.
-async fn codes_and_events(hw: &Hardware, builder: i64, homes: &[Home], author: &str) -> Result<(), String> {
+async fn codes_and_events(
+    hw: &Hardware,
+    builder: i64,
+    homes: &[Home],
+    author: &str,
+) -> Result<(), String> {
     let actor = Actor {
         username: author.into(),
         email: Some(format!("{author}@demo.tourdesk.test")),
@@ -448,7 +559,10 @@ async fn codes_and_events(hw: &Hardware, builder: i64, homes: &[Home], author: &
 /// An hour of a day, local to a time zone.
 fn at_local(timezone: i64, day: DateTime<Utc>, hour: u32) -> DateTime<Utc> {
     let date = domain::zones::to_local(timezone, day).date();
-    domain::zones::from_local(timezone, date.and_hms_opt(hour, 0, 0).expect("a valid hour"))
+    domain::zones::from_local(
+        timezone,
+        date.and_hms_opt(hour, 0, 0).expect("a valid hour"),
+    )
 }
 
 /// A week of a lock's events: each visit of the home opened it with the visitor's code and it
@@ -465,7 +579,11 @@ async fn lock_week(
         .await
         .map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
-    let mut event = |at: DateTime<Utc>, action: &str, msg: String, name: Option<String>, customer: Option<i64>| {
+    let mut event = |at: DateTime<Utc>,
+                     action: &str,
+                     msg: String,
+                     name: Option<String>,
+                     customer: Option<i64>| {
         rows.push(vec![
             Value::from(builder),
             Value::from(lock.id),
@@ -480,23 +598,59 @@ async fn lock_week(
     for (i, (customer, first, at)) in visits.iter().enumerate() {
         let name = format!("Tour: {first}");
         if i % 5 == 4 {
-            event(*at - Duration::minutes(1), "wrong_code", "Wrong code entered".into(), None, None);
+            event(
+                *at - Duration::minutes(1),
+                "wrong_code",
+                "Wrong code entered".into(),
+                None,
+                None,
+            );
         }
-        event(*at, "unlock", format!("Unlocked with code {name}"), Some(name), Some(*customer));
-        event(*at + Duration::minutes(25), "lock", "Locked".into(), None, None);
+        event(
+            *at,
+            "unlock",
+            format!("Unlocked with code {name}"),
+            Some(name),
+            Some(*customer),
+        );
+        event(
+            *at + Duration::minutes(25),
+            "lock",
+            "Locked".into(),
+            None,
+            None,
+        );
     }
     for day in 1..=7 {
         let at = at_local(home.timezone, now - Duration::days(day), 8);
         if at < now {
-            event(at, "unlock", "Unlocked with code Trade".into(), Some("Trade".into()), None);
-            event(at + Duration::minutes(45), "lock", "Locked".into(), None, None);
+            event(
+                at,
+                "unlock",
+                "Unlocked with code Trade".into(),
+                Some("Trade".into()),
+                None,
+            );
+            event(
+                at + Duration::minutes(45),
+                "lock",
+                "Locked".into(),
+                None,
+                None,
+            );
         }
     }
     db::bulk::insert_rows(
         &hw.db,
         "lock_events",
         &[
-            "builder_id", "device_id", "property_id", "occurred_on", "action", "msg", "code_name",
+            "builder_id",
+            "device_id",
+            "property_id",
+            "occurred_on",
+            "action",
+            "msg",
+            "code_name",
             "customer_id",
         ],
         rows,

@@ -680,7 +680,11 @@ pub async fn fill(db: &Db, files: &FileStore) -> Result<(), String> {
     let [homes, rentals, cedar] = result.map_err(|e| e.to_string())?;
     hardware::fill(
         db,
-        &[(homes, "demo.pm"), (rentals, "rental.pm"), (cedar, "cedar.pm")],
+        &[
+            (homes, "demo.pm"),
+            (rentals, "rental.pm"),
+            (cedar, "cedar.pm"),
+        ],
     )
     .await?;
     for builder in [homes, rentals, cedar] {

@@ -9,12 +9,12 @@
 
 use std::collections::HashSet;
 
+use ::devices::{CodeSpec, DeviceError, Provider};
 use chrono::{DateTime, Duration, Utc};
 use db::hardware::alerts::{self, NewAlert};
 use db::hardware::codes::{self, purpose, CodeRecord, NewCode, Outcome};
 use db::hardware::devices::{self, kind, Device};
 use db::Scope;
-use ::devices::{CodeSpec, DeviceError, Provider};
 use futures::StreamExt;
 
 use super::{Actor, AnyProvider, Hardware, HardwareResult};
@@ -246,8 +246,7 @@ async fn backup_code_for(
     let Some(property) = db::properties::get(&hw.db, &Scope::All, home).await? else {
         return Ok(None);
     };
-    let community =
-        db::communities::get(&hw.db, &Scope::All, property.fields.community_id).await?;
+    let community = db::communities::get(&hw.db, &Scope::All, property.fields.community_id).await?;
     Ok(community.map(|c| {
         let f = c.fields;
         let code = if device.kind == kind::DOOR_LOCK && !f.hub_backup_code.is_empty() {

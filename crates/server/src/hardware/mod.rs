@@ -5,11 +5,11 @@
 
 use std::sync::Arc;
 
+use ::devices::sim::Simulator;
+use ::devices::{Clock, DeviceError, Provider};
 use chrono::{DateTime, SubsecRound, Utc};
 use db::hardware::devices::{self, Device, Reported};
 use db::Db;
-use ::devices::sim::Simulator;
-use ::devices::{Clock, DeviceError, Provider};
 
 use crate::sim_store::DbSimStore;
 
@@ -176,7 +176,8 @@ impl Hardware {
                 battery: status.battery,
                 locked: status.locked,
                 auto_lock: status.auto_lock,
-                jammed: device.jammed && status.locked != Some(true),
+                // A lock that reports its bolt thrown is not stuck any more.
+                jammed: (status.locked == Some(true)).then_some(false),
                 light_on: status.light_on,
                 level: status.level.map(i64::from),
                 temperature: status.temperature,
@@ -194,7 +195,6 @@ impl Hardware {
             },
             Err(DeviceError::Offline | DeviceError::Timeout | DeviceError::NotFound) => Reported {
                 online: false,
-                jammed: device.jammed,
                 ..Reported::default()
             },
             Err(other) => return Err(other.into()),
@@ -251,7 +251,10 @@ impl Hardware {
                 devices::mark_jammed(&self.db, device.id, true).await?;
             }
             if matches!(error, DeviceError::Offline | DeviceError::Jammed) {
-                let _ = self.refresh(device).await;
+                // Best effort: the command's own error is what the caller must hear.
+                if let Ok(device) = self.refresh(device).await {
+                    let _ = watch::read_events(self, &device).await;
+                }
             }
             return Err(error.into());
         }

@@ -1,12 +1,12 @@
 //! The provider a device is reached through: the simulator (the default). One enum, so callers
 //! drive any device the same way whatever reaches it.
 
-use chrono::{DateTime, Utc};
 use ::devices::sim::Simulator;
 use ::devices::{
     CodeSpec, DeviceCode, DeviceError, DeviceEvent, DeviceResult, DeviceStatus, Provider,
     ThermostatSetting,
 };
+use chrono::{DateTime, Utc};
 
 use crate::sim_store::DbSimStore;
 

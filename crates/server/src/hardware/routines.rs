@@ -3,12 +3,12 @@
 //! (`RELOCK`), and every lock of a home is locked at its end-of-day lockup (`LOCKUP`). Recurring
 //! ones are asked for with a key per time slot, so however many servers tick, each runs once.
 
+use ::devices::Provider;
 use chrono::{DateTime, Duration, Utc};
 use db::hardware::alerts::{self, NewAlert};
 use db::hardware::codes;
 use db::hardware::devices::{self, kind, Device};
 use db::Scope;
-use ::devices::Provider;
 use futures::StreamExt;
 
 use super::{Actor, Command, Hardware, HardwareResult};
@@ -90,8 +90,8 @@ pub async fn sweep_lock(hw: &Hardware, device: &Device) -> HardwareResult<()> {
     let removed = devices::codes_by_device_ids(&hw.db, device.id).await?;
     for code in on_lock {
         let ended = code.spec.ends_at.is_some_and(|e| e <= at);
-        let dropped = !kept.contains(code.id.as_str())
-            && removed.iter().any(|(_, id, _, _)| *id == code.id);
+        let dropped =
+            !kept.contains(code.id.as_str()) && removed.iter().any(|(_, id, _, _)| *id == code.id);
         if ended || dropped {
             match provider.remove_code(device.handle(), &code.id).await {
                 Ok(()) => tracing::info!(serial = %device.serial_number, name = %code.spec.name,
@@ -170,7 +170,9 @@ pub async fn relock(hw: &Hardware, payload: &str) -> HardwareResult<()> {
 
 /// Locks a lock for a routine; a lock that does not lock raises an alert.
 async fn secure(hw: &Hardware, device: &Device, who: &str, why: &str) -> HardwareResult<()> {
-    let result = hw.command(device, &Command::Lock, &Actor::system(who)).await;
+    let result = hw
+        .command(device, &Command::Lock, &Actor::system(who))
+        .await;
     if let Err(error) = result {
         let home = hw.home_of(device).await?;
         let what = super::alerts::describe(hw, device, home).await?;

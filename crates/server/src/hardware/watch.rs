@@ -3,11 +3,11 @@
 //! connection raises an alert. Several servers may read the same lock; the cursor moves in the
 //! same transaction as the events are kept, so each event is kept, and acted on, once.
 
+use ::devices::{EventKind, Provider};
 use chrono::{DateTime, Utc};
 use db::hardware::alerts::{self, NewAlert};
 use db::hardware::devices::{self, Device};
 use db::hardware::events::{self, action, NewLockEvent};
-use ::devices::{EventKind, Provider};
 
 use super::{routines, Hardware, HardwareResult};
 
@@ -25,8 +25,11 @@ pub async fn read_events(hw: &Hardware, device: &Device) -> HardwareResult<usize
     let property_id = hw.home_of(device).await?;
     let codes = devices::codes_by_device_ids(&hw.db, device.id).await?;
     let code_of = |id: &Option<String>| {
-        id.as_ref()
-            .and_then(|id| codes.iter().find(|(_, device_code, _, _)| device_code == id))
+        id.as_ref().and_then(|id| {
+            codes
+                .iter()
+                .find(|(_, device_code, _, _)| device_code == id)
+        })
     };
     let mut kept = Vec::new();
     for event in &reported {

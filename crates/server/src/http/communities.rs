@@ -554,6 +554,9 @@ pub async fn automation_codes(
     // Sync Codes Now: every home of the community, with its own codes or these.
     let homes = crate::http::hardware::automation::homes_of_community(&state, &caller, id).await?;
     let mut answer = crate::http::hardware::automation::sync_homes(&state, &caller, &homes).await?;
-    answer.message = format!("Codes saved for {}. {}", community.fields.name, answer.message);
+    answer.message = format!(
+        "Codes saved for {}. {}",
+        community.fields.name, answer.message
+    );
     Ok(Json(answer))
 }

@@ -213,7 +213,10 @@ pub async fn set_faults(
         return Err(ApiError::field("drain_per_command", "A drain is 0 to 1"));
     }
     if !(0.0..=1.0).contains(&input.fail_rate) {
-        return Err(ApiError::field("fail_rate", "A share of failures is 0 to 1"));
+        return Err(ApiError::field(
+            "fail_rate",
+            "A share of failures is 0 to 1",
+        ));
     }
     let sim = simulator(&state);
     sim.set_faults(

@@ -14,6 +14,7 @@ use server::config::{FileSettings, Settings, StoreArgs};
 use tower::ServiceExt;
 
 mod hardware;
+mod locks;
 mod security;
 
 /// The public site of the test world: homes and communities have pages under it.

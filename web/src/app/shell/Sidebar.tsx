@@ -15,7 +15,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useSession } from '../../api/session';
 import { SIDEBAR_WIDTH_CLOSED, SIDEBAR_WIDTH_OPEN } from '../config';
 import { hasRole } from '../roles';
-import { NAV, type NavEntry, type NavLinkItem } from './nav';
+import { NAV, useNavConditions, type NavEntry, type NavLinkItem } from './nav';
 
 const GROUP_HEADING_PX = 32;
 
@@ -32,7 +32,8 @@ function visible(entries: NavEntry[], allowed: (item: NavLinkItem) => boolean): 
 
 function SidebarContent({ open, onNavigate }: { open: boolean; onNavigate?: () => void }) {
   const { user } = useSession();
-  const entries = visible(NAV, (item) => hasRole(user, item.roles));
+  const conditions = useNavConditions();
+  const entries = visible(NAV, (item) => hasRole(user, item.roles) && (!item.when || conditions[item.when]));
   const itemSx = { minHeight: 44, px: 2.5, borderRadius: 1, mx: 0.5 };
   const link = (item: NavLinkItem, nested = false) => (
     <Tooltip key={item.to} title={open ? '' : item.label} placement="right">

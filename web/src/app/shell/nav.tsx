@@ -1,6 +1,5 @@
 // The sidebar's entries, in the spec's order. Only screens that exist are listed; later areas add
-// their entries here (Showings, Hardware, Settings › Billing, Webhooks,
-// Reports, Integrations).
+// their entries here (Showings, Settings › Billing, Webhooks, Reports, Integrations).
 import type { ReactNode } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
@@ -18,6 +17,9 @@ import SmartToyIcon from '@mui/icons-material/SmartToy';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import HistoryIcon from '@mui/icons-material/History';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import SecurityIcon from '@mui/icons-material/Security';
+import { useAlarmAccount } from '../../features/hardware/api/alarm';
 import { EXTERNAL_LINKS } from '../config';
 import { PM_ONLY, USER_PM, type RoleLabel } from '../roles';
 
@@ -29,6 +31,16 @@ export interface NavLinkItem {
   roles?: readonly RoleLabel[];
   /** A small mark after the label (`beta`). */
   badge?: string;
+  /** Listed only while the server says so (see useNavConditions). */
+  when?: NavCondition;
+}
+
+export type NavCondition = 'alarmAccount';
+
+/** The conditions of entries: Alarm only if a hub (alarm) account exists (spec 2 §2). */
+export function useNavConditions(): Record<NavCondition, boolean> {
+  const account = useAlarmAccount();
+  return { alarmAccount: account.data?.hasAccount === true };
 }
 
 export interface NavExternalItem {
@@ -51,7 +63,11 @@ export const NAV: NavEntry[] = [
   {
     kind: 'group',
     label: 'Hardware',
-    children: [{ kind: 'link', label: 'History', to: '/inventory-history', icon: <HistoryIcon />, roles: USER_PM }],
+    children: [
+      { kind: 'link', label: 'Hardware List', to: '/inventory', icon: <Inventory2Icon />, roles: USER_PM },
+      { kind: 'link', label: 'History', to: '/inventory-history', icon: <HistoryIcon />, roles: USER_PM },
+      { kind: 'link', label: 'Alarm', to: '/devices', icon: <SecurityIcon />, when: 'alarmAccount' },
+    ],
   },
   { kind: 'link', label: 'Communities', to: '/communities', icon: <LocationCityIcon />, roles: USER_PM },
   { kind: 'link', label: 'Properties', to: '/properties', icon: <HomeWorkIcon />, roles: USER_PM },

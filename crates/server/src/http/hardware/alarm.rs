@@ -159,7 +159,10 @@ pub async fn create(
         .await?
         .ok_or_else(ApiError::not_found)?;
     if input.hub_type.as_deref().is_some_and(|t| t != "adc") {
-        return Err(ApiError::field("hub_type", "An alarm device's hub is of type adc"));
+        return Err(ApiError::field(
+            "hub_type",
+            "An alarm device's hub is of type adc",
+        ));
     }
     let home = db::properties::get(&state.db, &caller.scope, input.property_id)
         .await?
@@ -183,12 +186,20 @@ pub async fn create(
     let id = match devices::by_any_serial(&state.db, &serial).await? {
         Some(hub) if hub.builder_id == builder_id && hub.kind == kind::HUB => {
             if hub.property_id.is_some() {
-                return Err(ApiError::field("customer_id", "This unit is attached already"));
+                return Err(ApiError::field(
+                    "customer_id",
+                    "This unit is attached already",
+                ));
             }
             devices::set_property(&state.db, hub.id, Some(home.property_id)).await?;
             hub.id
         }
-        Some(_) => return Err(ApiError::field("serialNumber", super::inventory::MSG_LOCK_ID_TAKEN)),
+        Some(_) => {
+            return Err(ApiError::field(
+                "serialNumber",
+                super::inventory::MSG_LOCK_ID_TAKEN,
+            ))
+        }
         None => {
             let device = NewDevice {
                 builder_id,

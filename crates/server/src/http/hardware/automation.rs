@@ -49,9 +49,7 @@ pub struct SyncAnswer {
 
 /// A home's codes as its locks should hold them: its own, else its community's.
 pub fn effective_codes(p: &PropertyRecord) -> AutomationCodes {
-    let or = |own: &str, community: &str| {
-        if own.is_empty() { community } else { own }.to_string()
-    };
+    let or = |own: &str, community: &str| if own.is_empty() { community } else { own }.to_string();
     AutomationCodes {
         master: or(&p.fields.property_backup_code, &p.community_backup_code),
         trade: or(&p.fields.trade_code, &p.community_trade_code),

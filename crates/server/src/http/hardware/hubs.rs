@@ -34,7 +34,10 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/hubs/{id}/info", get(info))
         .route("/hubs/{id}/devices", get(hub_devices))
-        .route("/hubs/{id}/devices/{device_id}/refresh", get(refresh_device))
+        .route(
+            "/hubs/{id}/devices/{device_id}/refresh",
+            get(refresh_device),
+        )
         .route("/hubs/{id}/reboot", get(reboot))
         .route("/hubs/{id}/lock/status", patch(lock_status))
         .route("/hubs/{id}/lock/auto-lock", patch(auto_lock))
@@ -46,7 +49,10 @@ pub fn routes() -> Router<AppState> {
                 .delete(delete_code),
         )
         .route("/hubs/{id}/lock/scheduled-codes", patch(scheduled_codes))
-        .route("/hubs/{id}/lock/scheduled-code", delete(delete_scheduled_code))
+        .route(
+            "/hubs/{id}/lock/scheduled-code",
+            delete(delete_scheduled_code),
+        )
         .route("/hubs/{id}/lock-logs", get(lock_logs))
         .route("/hubs/{id}/lights/{light_id}", patch(light))
         .route("/hubs/{id}/thermostat", patch(thermostat))
@@ -182,7 +188,9 @@ fn is_time_bound(code: &CodeRecord) -> bool {
 
 /// The error staff should read beside a code: the lock's, while the code is not where it should be.
 pub fn shown_error(code: &CodeRecord) -> Option<String> {
-    (code.state != "set").then(|| code.last_error.clone()).flatten()
+    (code.state != "set")
+        .then(|| code.last_error.clone())
+        .flatten()
 }
 
 fn view(device: &Device, codes: &[CodeRecord]) -> HubDevice {
@@ -248,7 +256,7 @@ fn view(device: &Device, codes: &[CodeRecord]) -> HubDevice {
                 on: device.light_on.unwrap_or(false),
                 level: device.level,
             }),
-            thermostat: (device.kind == kind::THERMOSTAT).then(|| ThermostatState {
+            thermostat: (device.kind == kind::THERMOSTAT).then_some(ThermostatState {
                 temperature: device.temperature,
                 heat_set_point: device.heat_set_point,
                 cool_set_point: device.cool_set_point,
@@ -428,7 +436,11 @@ pub async fn lock_status(
 ) -> ApiResult<Json<DeviceAnswer>> {
     let locked = wants_locked(&input.status)?;
     let (_, lock) = lock_on_hub(&state, &caller, id, input.deviceId).await?;
-    let command = if locked { Command::Lock } else { Command::Unlock };
+    let command = if locked {
+        Command::Lock
+    } else {
+        Command::Unlock
+    };
     let lock = state
         .hardware
         .command(&lock, &command, &actor(&caller))
@@ -464,7 +476,11 @@ pub async fn auto_lock(
     Ok(Json(DeviceAnswer {
         message: format!(
             "Auto-lock {}",
-            if input.autoLock { "enabled" } else { "disabled" }
+            if input.autoLock {
+                "enabled"
+            } else {
+                "disabled"
+            }
         ),
         device: record_of(&state, &lock).await?,
     }))
@@ -494,7 +510,12 @@ fn fits(device: &Device, code: &str) -> bool {
 }
 
 /// Refuses codes that would not fit the lock's slots.
-pub async fn check_room(state: &AppState, device: &Device, adding: usize, field: &str) -> ApiResult<()> {
+pub async fn check_room(
+    state: &AppState,
+    device: &Device,
+    adding: usize,
+    field: &str,
+) -> ApiResult<()> {
     let used = codes::slots_used(&state.db, device.id).await?;
     match device.code_capacity {
         Some(capacity) if used + adding as i64 > capacity => Err(ApiError::field(
@@ -510,11 +531,7 @@ pub async fn check_room(state: &AppState, device: &Device, adding: usize, field:
 }
 
 /// Adds and replaces codes and programs them while staff wait.
-pub async fn program(
-    state: &AppState,
-    add: &[NewCode],
-    replacing: &[i64],
-) -> ApiResult<()> {
+pub async fn program(state: &AppState, add: &[NewCode], replacing: &[i64]) -> ApiResult<()> {
     let at = state.hardware.now();
     let ids = codes::change(&state.db, add, replacing, at).await?;
     let mut work = ids;
@@ -591,7 +608,10 @@ pub async fn user_codes(
         }
         let code = c.code.trim();
         if !errors.contains_key(&format!("codes.{}.code", c.slot)) && !fits(&lock, code) {
-            errors.insert(format!("codes.{}.code", c.slot), MSG_INVALID_CODE_LENGTH.into());
+            errors.insert(
+                format!("codes.{}.code", c.slot),
+                MSG_INVALID_CODE_LENGTH.into(),
+            );
         }
         // A code equal to one of the lock's other codes (master, trade, scheduled ...) would open
         // the lock as that one.
@@ -607,10 +627,23 @@ pub async fn user_codes(
     let home = state.hardware.home_of(&lock).await?;
     let add: Vec<NewCode> = added
         .iter()
-        .map(|c| new_code(&caller, &lock, home, purpose::USER, Some(c.slot), &c.code, &c.name))
+        .map(|c| {
+            new_code(
+                &caller,
+                &lock,
+                home,
+                purpose::USER,
+                Some(c.slot),
+                &c.code,
+                &c.name,
+            )
+        })
         .collect();
     program(&state, &add, &[]).await?;
-    state.hardware.record(&lock, "codes", &actor(&caller)).await?;
+    state
+        .hardware
+        .record(&lock, "codes", &actor(&caller))
+        .await?;
     Ok(Json(MessageBody::new("Codes are updated")))
 }
 
@@ -653,7 +686,10 @@ async fn put_master(
         .map(|c| c.id)
         .collect();
     if creating && !current.is_empty() {
-        return Err(ApiError::field("code", "The lock has a master code: update it"));
+        return Err(ApiError::field(
+            "code",
+            "The lock has a master code: update it",
+        ));
     }
     if !creating && current.is_empty() {
         return Err(ApiError::not_found());
@@ -684,7 +720,10 @@ async fn put_master(
         name,
     );
     program(state, &[add], &current).await?;
-    state.hardware.record(&lock, "codes", &actor(caller)).await?;
+    state
+        .hardware
+        .record(&lock, "codes", &actor(caller))
+        .await?;
     Ok(Json(MessageBody::new(if creating {
         "Code is created"
     } else {
@@ -749,7 +788,10 @@ pub async fn delete_code(
         return Err(ApiError::not_found());
     }
     program(&state, &[], &going).await?;
-    state.hardware.record(&lock, "codes", &actor(&caller)).await?;
+    state
+        .hardware
+        .record(&lock, "codes", &actor(&caller))
+        .await?;
     Ok(Json(MessageBody::new("Code is deleted")))
 }
 
@@ -935,7 +977,9 @@ pub async fn lock_logs(
 ) -> ApiResult<Json<Vec<LockLog>>> {
     let hub = device_of_kind(&state, &caller, id, kind::HUB).await?;
     let locks = devices::on_hub(&state.db, hub.id).await?;
-    Ok(Json(lock_logs_of(&state, hub.property_id, locks, &query).await?))
+    Ok(Json(
+        lock_logs_of(&state, hub.property_id, locks, &query).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -1001,7 +1045,10 @@ pub struct ThermostatInput {
 }
 
 /// Checks set points (45-95 °F, heat below cool) with messages on their fields.
-pub fn check_set_points(heat: Option<f64>, cool: Option<f64>) -> ApiResult<::devices::ThermostatSetting> {
+pub fn check_set_points(
+    heat: Option<f64>,
+    cool: Option<f64>,
+) -> ApiResult<::devices::ThermostatSetting> {
     let mut errors = BTreeMap::new();
     for (field, value) in [("heat_set_point", heat), ("cool_set_point", cool)] {
         if value.is_some_and(|v| !(45.0..=95.0).contains(&v) || !v.is_finite()) {
@@ -1041,7 +1088,10 @@ pub async fn thermostat(
     let setting = check_set_points(input.heat_set_point, input.cool_set_point)?;
     let (_, device) = device_on_hub(&state, &caller, id, input.deviceId).await?;
     if device.kind != kind::THERMOSTAT {
-        return Err(ApiError::field("deviceId", "This device is not a thermostat"));
+        return Err(ApiError::field(
+            "deviceId",
+            "This device is not a thermostat",
+        ));
     }
     let device = state
         .hardware

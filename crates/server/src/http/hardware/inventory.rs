@@ -126,8 +126,13 @@ pub struct LockFilters {
 }
 
 /// The extra words the lock status filter offers: shipment statuses (spec 2 §2).
-const STATUS_FILTER_SHIPMENTS: [&str; 5] =
-    ["Activated", "Created", "Installed", "Ready", "To be returned"];
+const STATUS_FILTER_SHIPMENTS: [&str; 5] = [
+    "Activated",
+    "Created",
+    "Installed",
+    "Ready",
+    "To be returned",
+];
 
 impl LockFilters {
     fn conditions(&self) -> ApiResult<Filters> {
@@ -209,7 +214,14 @@ pub async fn wifi_thermostats(
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
 ) -> ApiResult<Json<DeviceList<WifiThermostatRow>>> {
-    page_of(&state, &caller, &WIFI_THERMOSTATS, &params, Filters::default()).await
+    page_of(
+        &state,
+        &caller,
+        &WIFI_THERMOSTATS,
+        &params,
+        Filters::default(),
+    )
+    .await
 }
 
 /// A community the inventory's filter offers.
@@ -440,7 +452,10 @@ pub async fn new_device(
         None | Some("") | Some("locked") => true,
         Some("unlocked") => false,
         Some(_) => {
-            errors.insert("lock_status".into(), "Lock Status is locked or unlocked".into());
+            errors.insert(
+                "lock_status".into(),
+                "Lock Status is locked or unlocked".into(),
+            );
             true
         }
     };

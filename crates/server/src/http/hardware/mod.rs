@@ -76,7 +76,11 @@ pub struct LockLogQuery {
     #[serde(rename = "endDate")]
     pub end_date: Option<String>,
     /// One lock of the home (all of them when not given).
-    #[serde(rename = "deviceId", default, deserialize_with = "crate::exports::number")]
+    #[serde(
+        rename = "deviceId",
+        default,
+        deserialize_with = "crate::exports::number"
+    )]
     pub device_id: Option<i64>,
 }
 
@@ -85,7 +89,11 @@ pub const LOG_DAYS: i64 = 7;
 
 impl LockLogQuery {
     /// The range as instants, read in the home's time zone.
-    pub fn range(&self, timezone: i64, now: DateTime<Utc>) -> ApiResult<(DateTime<Utc>, DateTime<Utc>)> {
+    pub fn range(
+        &self,
+        timezone: i64,
+        now: DateTime<Utc>,
+    ) -> ApiResult<(DateTime<Utc>, DateTime<Utc>)> {
         let read = |field: &str, text: &Option<String>| -> ApiResult<Option<DateTime<Utc>>> {
             match text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
                 None => Ok(None),
@@ -95,10 +103,13 @@ impl LockLogQuery {
             }
         };
         let end = read("endDate", &self.end_date)?.unwrap_or(now);
-        let start = read("startDate", &self.start_date)?
-            .unwrap_or(end - chrono::Duration::days(LOG_DAYS));
+        let start =
+            read("startDate", &self.start_date)?.unwrap_or(end - chrono::Duration::days(LOG_DAYS));
         if start > end {
-            return Err(ApiError::field("startDate", "The start must come before the end"));
+            return Err(ApiError::field(
+                "startDate",
+                "The start must come before the end",
+            ));
         }
         Ok((start, end))
     }

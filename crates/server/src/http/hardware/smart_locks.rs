@@ -32,7 +32,10 @@ pub fn routes() -> Router<AppState> {
         .route("/smart-locks/{serial}", get(details))
         .route("/smart-locks/{serial}/code", post(put_code))
         .route("/smart-locks/code", delete(delete_code))
-        .route("/smart-locks/{serial}/scheduled-codes", post(scheduled_codes))
+        .route(
+            "/smart-locks/{serial}/scheduled-codes",
+            post(scheduled_codes),
+        )
         .route("/smart-locks/scheduled-code", delete(delete_scheduled_code))
         .route("/smart-locks/{serial}/status", patch(lock_status))
         .route("/smart-locks/{serial}/lock-logs", get(lock_logs))
@@ -198,11 +201,12 @@ pub async fn put_code(
     let live = codes::live_on(&state.db, &[lock.id]).await?;
     let replacing: Vec<i64> = match input.access_code_id {
         None => Vec::new(),
-        Some(id) => vec![live
-            .iter()
-            .find(|c| c.id == id && !is_time_bound(c) && c.state != "removing")
-            .ok_or_else(ApiError::not_found)?
-            .id],
+        Some(id) => vec![
+            live.iter()
+                .find(|c| c.id == id && !is_time_bound(c) && c.state != "removing")
+                .ok_or_else(ApiError::not_found)?
+                .id,
+        ],
     };
     let on_lock: BTreeMap<String, String> = live
         .iter()
@@ -221,7 +225,10 @@ pub async fn put_code(
             .iter()
             .find(|c| is_time_bound(c) && c.code == code && c.state != "removing")
         {
-            errors.insert("code".into(), domain::codes::msg_code_exists(code, &other.name));
+            errors.insert(
+                "code".into(),
+                domain::codes::msg_code_exists(code, &other.name),
+            );
         }
     }
     ApiError::check(errors)?;
@@ -243,7 +250,10 @@ pub async fn put_code(
         created_by: caller.user.username.clone(),
     };
     program(&state, &[add], &replacing).await?;
-    state.hardware.record(&lock, "codes", &actor(&caller)).await?;
+    state
+        .hardware
+        .record(&lock, "codes", &actor(&caller))
+        .await?;
     Ok(Json(MessageBody::new(if replacing.is_empty() {
         "Code is created"
     } else {
@@ -285,7 +295,11 @@ async fn take_off(
         .find(|c| c.id == id && is_time_bound(c) == scheduled && c.state != "removing")
         .ok_or_else(ApiError::not_found)?;
     program(state, &[], &[code.id]).await?;
-    let action = if scheduled { "scheduled_codes" } else { "codes" };
+    let action = if scheduled {
+        "scheduled_codes"
+    } else {
+        "codes"
+    };
     state.hardware.record(lock, action, &actor(caller)).await?;
     Ok(())
 }
@@ -371,7 +385,9 @@ pub async fn scheduled_codes(
         .hardware
         .record(&lock, "scheduled_codes", &actor(&caller))
         .await?;
-    Ok(Json(MessageBody::new("Scheduled code updated successfully!")))
+    Ok(Json(MessageBody::new(
+        "Scheduled code updated successfully!",
+    )))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -394,7 +410,9 @@ pub async fn delete_scheduled_code(
     let lock = smart_lock(&state, &caller, &input.smartLockSerial).await?;
     let id = input.scheduled_code_id.unwrap_or(input.access_code_id);
     take_off(&state, &caller, &lock, id, true).await?;
-    Ok(Json(MessageBody::new("Scheduled code deleted successfully!")))
+    Ok(Json(MessageBody::new(
+        "Scheduled code deleted successfully!",
+    )))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

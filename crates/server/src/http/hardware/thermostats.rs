@@ -10,19 +10,16 @@ use db::hardware::devices::{kind, Device};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::device_by_serial;
 use super::hubs::check_set_points;
 use super::inventory::actor;
-use super::device_by_serial;
 use crate::app::{AppState, JsonBody, Path};
 use crate::auth::Caller;
 use crate::error::{ApiResult, ErrorBody};
 use crate::hardware::Command;
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route(
-        "/wifi-thermostats/{serial}",
-        get(details).patch(set_points),
-    )
+    Router::new().route("/wifi-thermostats/{serial}", get(details).patch(set_points))
 }
 
 /// Minutes a panel token lasts.

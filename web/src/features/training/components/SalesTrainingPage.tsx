@@ -8,16 +8,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import { formatUsDate } from '../../../lib/format';
 import { ConsultationDialog } from './ConsultationDialog';
 import { TrainingFrame, VideoCard } from './videos';
 
 export const SALES_TRAINING_TITLE = 'New Construction Sales Training';
-
-/** yyyy-MM-dd as MM/dd/yyyy (the spec's date format). */
-const shownDate = (date: string) => {
-  const [y, m, d] = date.split('-');
-  return y && m && d ? `${m}/${d}/${y}` : date;
-};
 
 /** /sales-training: three videos with their details, Watch Video and Schedule Consultation. */
 export default function SalesTrainingPage() {
@@ -54,7 +49,7 @@ export default function SalesTrainingPage() {
             <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <Chip size="small" color="primary" label={v.category} />
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {v.duration} · {shownDate(v.date)}
+                {v.duration} · {formatUsDate(v.date)}
               </Typography>
             </Stack>
             <Typography variant="h3">{v.title}</Typography>
