@@ -106,3 +106,4 @@ pub mod alerts;
 pub mod codes;
 pub mod devices;
 pub mod events;
+pub mod providers;

@@ -8,6 +8,7 @@ use std::future::Future;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+pub mod seam;
 pub mod sim;
 
 /// What a device is.
@@ -53,6 +54,10 @@ pub enum DeviceError {
     Unsupported,
     #[error("The device refused: {0}")]
     Refused(String),
+    /// The provider refused the request itself (a value it does not take): trying again will
+    /// not help.
+    #[error("The lock provider refused: {0}")]
+    Invalid(String),
     /// The provider's own records could not be read or written (the simulator's database).
     #[error("The device's record is unavailable: {0}")]
     Unavailable(String),

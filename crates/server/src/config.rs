@@ -150,6 +150,7 @@ pub struct FileSettings {
     pub public_site_url: Option<String>,
     pub trusted_proxies: Option<Vec<String>>,
     pub sim_latency_ms: Option<u64>,
+    pub outbound_allow: Option<Vec<String>>,
 }
 
 /// Resolved settings.
@@ -174,6 +175,9 @@ pub struct Settings {
     pub trusted_proxies: Vec<AddressRange>,
     /// How long each command to a simulated device takes (none by default).
     pub sim_latency_ms: u64,
+    /// Private, loopback or link-local addresses outside services may still be reached at (an
+    /// internal geocoder, a test's fake); none by default.
+    pub outbound_allow: Vec<AddressRange>,
 }
 
 /// An address or a CIDR range of them (`10.0.0.7`, `10.0.0.0/8`, `fd00::/8`).
@@ -188,8 +192,7 @@ impl std::str::FromStr for AddressRange {
 
     fn from_str(text: &str) -> Result<AddressRange, String> {
         let text = text.trim();
-        let bad =
-            || format!("trusted proxy: '{text}' is not an address or a range like 10.0.0.0/8");
+        let bad = || format!("'{text}' is not an address or a range like 10.0.0.0/8");
         let (address, prefix) = match text.split_once('/') {
             Some((address, prefix)) => (address, Some(prefix)),
             None => (text, None),
@@ -288,7 +291,17 @@ impl Settings {
         .iter()
         .filter(|p| !p.trim().is_empty())
         .map(|p| p.parse())
-        .collect::<Result<Vec<AddressRange>, String>>()?;
+        .collect::<Result<Vec<AddressRange>, String>>()
+        .map_err(|e| format!("trusted proxies: {e}"))?;
+        let outbound_allow = match env("TOURDESK_OUTBOUND_ALLOW") {
+            Some(list) => list.split(',').map(str::to_string).collect(),
+            None => file.outbound_allow.unwrap_or_default(),
+        }
+        .iter()
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| p.parse())
+        .collect::<Result<Vec<AddressRange>, String>>()
+        .map_err(|e| format!("outbound allow list: {e}"))?;
         Ok(Settings {
             bind,
             data_dir,
@@ -311,6 +324,7 @@ impl Settings {
                     .map_err(|_| format!("TOURDESK_SIM_LATENCY_MS: '{v}' is not milliseconds"))?,
                 None => file.sim_latency_ms.unwrap_or(0),
             },
+            outbound_allow,
         })
     }
 

@@ -1,14 +1,12 @@
 //! Geocoding an address into coordinates. The default geocoder works offline and answers the
 //! centre of the address's state; a Nominatim-compatible server can be configured
-//! (`geocoder_url`, plain HTTP) for street-level answers. When nothing answers, the result is
-//! 0,0 and `Cannot get coordinates` is logged, as the spec describes.
+//! (`geocoder_url`, HTTP or HTTPS, through the one outgoing client) for street-level answers.
+//! When nothing answers, the result is 0,0 and `Cannot get coordinates` is logged, as the spec
+//! describes.
 
-use http_body_util::{BodyExt, Empty};
-use hyper::body::Bytes;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::client::legacy::Client;
-use hyper_util::rt::TokioExecutor;
 use serde::Deserialize;
+
+use crate::outbound::Outbound;
 
 /// The parts of an address the geocoders use.
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
@@ -26,10 +24,7 @@ pub struct Address {
 #[derive(Clone)]
 pub enum Geocoder {
     Offline,
-    Nominatim {
-        base: String,
-        client: Client<HttpConnector, Empty<Bytes>>,
-    },
+    Nominatim { base: String, http: Outbound },
 }
 
 #[derive(Deserialize)]
@@ -46,11 +41,11 @@ fn encode(text: &str) -> String {
 }
 
 impl Geocoder {
-    pub fn new(url: Option<&str>) -> Geocoder {
+    pub fn new(url: Option<&str>, http: &Outbound) -> Geocoder {
         match url {
             Some(base) => Geocoder::Nominatim {
                 base: base.trim_end_matches('/').to_string(),
-                client: Client::builder(TokioExecutor::new()).build_http(),
+                http: http.clone(),
             },
             None => Geocoder::Offline,
         }
@@ -60,7 +55,7 @@ impl Geocoder {
     pub async fn locate(&self, address: &Address) -> (f64, f64) {
         let found = match self {
             Geocoder::Offline => domain::catalog::state_centre(&address.state),
-            Geocoder::Nominatim { base, client } => match Self::ask(base, client, address).await {
+            Geocoder::Nominatim { base, http } => match Self::ask(base, http, address).await {
                 Ok(found) => found,
                 Err(error) => {
                     tracing::warn!(%error, "geocoder did not answer");
@@ -74,11 +69,7 @@ impl Geocoder {
         })
     }
 
-    async fn ask(
-        base: &str,
-        client: &Client<HttpConnector, Empty<Bytes>>,
-        a: &Address,
-    ) -> Result<Option<(f64, f64)>, String> {
+    async fn ask(base: &str, http: &Outbound, a: &Address) -> Result<Option<(f64, f64)>, String> {
         let street = format!("{} {}", a.house_num.as_deref().unwrap_or(""), a.address_1)
             .trim()
             .to_string();
@@ -88,25 +79,18 @@ impl Geocoder {
             encode(&a.city),
             encode(&a.state)
         );
-        let request = hyper::Request::get(&uri)
-            .header("user-agent", "tourdesk")
-            .body(Empty::new())
+        http.check_url(&uri)?;
+        let response = http
+            .client()
+            .get(&uri)
+            .timeout(std::time::Duration::from_secs(5))
+            .send()
+            .await
             .map_err(|e| e.to_string())?;
-        let response =
-            tokio::time::timeout(std::time::Duration::from_secs(5), client.request(request))
-                .await
-                .map_err(|_| "timed out".to_string())?
-                .map_err(|e| e.to_string())?;
         if !response.status().is_success() {
             return Err(format!("answered {}", response.status()));
         }
-        let body = response
-            .into_body()
-            .collect()
-            .await
-            .map_err(|e| e.to_string())?
-            .to_bytes();
-        let places: Vec<Place> = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
+        let places: Vec<Place> = response.json().await.map_err(|e| e.to_string())?;
         Ok(places
             .first()
             .and_then(|p| Some((p.lat.parse().ok()?, p.lon.parse().ok()?))))

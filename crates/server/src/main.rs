@@ -165,8 +165,13 @@ async fn serve(mut settings: Settings, demo: bool) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(settings.bind)
         .await
         .map_err(|e| format!("{}: {e}", settings.bind))?;
-    let hardware =
-        server::hardware::Hardware::new(db.clone(), devices::wall_clock(), settings.sim_latency_ms);
+    let outbound = server::outbound::Outbound::new(settings.outbound_allow.clone());
+    let hardware = server::hardware::Hardware::new(
+        db.clone(),
+        devices::wall_clock(),
+        settings.sim_latency_ms,
+        outbound.clone(),
+    );
     let worker = Worker::new(hardware.clone(), settings.data_dir.join("outbox.log"));
     tokio::spawn(worker.run());
     let state = AppState {
@@ -174,7 +179,7 @@ async fn serve(mut settings: Settings, demo: bool) -> Result<(), String> {
         tokens: TokenKeys::new(&secret),
         settings: Arc::new(settings.clone()),
         files,
-        geocoder: server::geocode::Geocoder::new(settings.geocoder_url.as_deref()),
+        geocoder: server::geocode::Geocoder::new(settings.geocoder_url.as_deref(), &outbound),
         hardware,
     };
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
@@ -258,8 +263,12 @@ async fn simulate(settings: &Settings, command: SimCommand) -> Result<(), String
     use devices::sim::{Faults, SimDevice, SimStore};
     use devices::{DeviceKind, Provider};
     let db = open(settings).await?;
-    let hardware =
-        server::hardware::Hardware::new(db.clone(), devices::wall_clock(), settings.sim_latency_ms);
+    let hardware = server::hardware::Hardware::new(
+        db.clone(),
+        devices::wall_clock(),
+        settings.sim_latency_ms,
+        server::outbound::Outbound::new(settings.outbound_allow.clone()),
+    );
     let sim = hardware.simulator();
     let error = |e: devices::DeviceError| e.to_string();
     let serial = match &command {

@@ -183,7 +183,13 @@ const INSTALLED: [(i64, &str); 4] = [(40, "activate"), (12, "codes"), (9, "unloc
 
 /// Fills the builders' hardware; `author` names who did what in the history.
 pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
-    let hw = Hardware::new(db.clone(), ::devices::wall_clock(), 0);
+    // The demo's devices are simulated: nothing goes out.
+    let hw = Hardware::new(
+        db.clone(),
+        ::devices::wall_clock(),
+        0,
+        crate::outbound::Outbound::new(Vec::new()),
+    );
     for (n, &(builder, author)) in builders.iter().enumerate() {
         let homes = homes_of(db, builder).await?;
         let mut units = Vec::new();

@@ -159,7 +159,7 @@ async fn work(
 }
 
 async fn set(hw: &Hardware, device: &Device, code: &CodeRecord) -> HardwareResult<Outcome> {
-    let provider = hw.provider(device)?;
+    let provider = hw.provider(device).await?;
     let handle = device.handle();
     Ok(match provider.set_code(handle, &spec(code)).await {
         Ok(device_code_id) => Outcome::Set { device_code_id },
@@ -185,7 +185,7 @@ fn retry(code: &CodeRecord, error: &DeviceError) -> Outcome {
 }
 
 async fn remove(hw: &Hardware, device: &Device, code: &CodeRecord) -> HardwareResult<Outcome> {
-    let provider = hw.provider(device)?;
+    let provider = hw.provider(device).await?;
     let handle = device.handle();
     let target = match &code.device_code_id {
         Some(id) => Some(id.clone()),

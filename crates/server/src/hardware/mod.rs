@@ -38,6 +38,8 @@ pub struct Hardware {
     pub db: Db,
     pub clock: Clock,
     sim: Arc<Simulator<DbSimStore>>,
+    /// The outgoing client lock providers other than the simulator are reached through.
+    pub outbound: crate::outbound::Outbound,
 }
 
 /// Who asked for a device action: the hardware history's author.
@@ -58,12 +60,18 @@ impl Actor {
 }
 
 impl Hardware {
-    pub fn new(db: Db, clock: Clock, sim_latency_ms: u64) -> Hardware {
+    pub fn new(
+        db: Db,
+        clock: Clock,
+        sim_latency_ms: u64,
+        outbound: crate::outbound::Outbound,
+    ) -> Hardware {
         let sim = crate::sim_store::simulator(&db, sim_latency_ms, clock.clone());
         Hardware {
             db,
             clock,
             sim: Arc::new(sim),
+            outbound,
         }
     }
 
@@ -112,10 +120,26 @@ impl Hardware {
         Ok(())
     }
 
-    /// The provider a device is reached through.
-    pub fn provider(&self, device: &Device) -> Result<AnyProvider<'_>, DeviceError> {
+    /// The provider a device is reached through: the simulator, or Seam with its builder's key.
+    pub async fn provider(&self, device: &Device) -> Result<AnyProvider<'_>, DeviceError> {
         match device.provider.as_str() {
             "sim" => Ok(AnyProvider::Sim(&self.sim)),
+            "seam" => {
+                let config = db::hardware::providers::get(&self.db, device.builder_id)
+                    .await
+                    .map_err(|e| DeviceError::Unavailable(e.to_string()))?
+                    .filter(|c| c.provider == "seam")
+                    .ok_or_else(|| {
+                        DeviceError::Unavailable(
+                            "no Seam account is configured for this builder".into(),
+                        )
+                    })?;
+                Ok(AnyProvider::Seam(::devices::seam::Seam::new(
+                    self.outbound.client().clone(),
+                    &config.base_url,
+                    &config.api_key,
+                )))
+            }
             other => Err(DeviceError::Unavailable(format!(
                 "no provider '{other}' is configured"
             ))),
@@ -168,7 +192,7 @@ impl Hardware {
     /// Reads what a device says of itself and keeps it; a device its provider cannot reach is
     /// kept as offline. Answers the device as now recorded.
     pub async fn refresh(&self, device: &Device) -> HardwareResult<Device> {
-        let provider = self.provider(device)?;
+        let provider = self.provider(device).await?;
         let at = self.now();
         let reported = match provider.status(device.handle()).await {
             Ok(status) => Reported {
@@ -241,7 +265,7 @@ impl Hardware {
         command: &Command,
         actor: &Actor,
     ) -> HardwareResult<Device> {
-        let provider = self.provider(device)?;
+        let provider = self.provider(device).await?;
         let action = command.action();
         if let Err(error) = command.run(&provider, device.handle()).await {
             self.record(device, &format!("{action} failed"), actor)

@@ -1,5 +1,5 @@
-//! The provider a device is reached through: the simulator (the default). One enum, so callers
-//! drive any device the same way whatever reaches it.
+//! The provider a device is reached through: the simulator (the default) or Seam. One enum, so
+//! callers drive any device the same way whatever reaches it.
 
 use ::devices::sim::Simulator;
 use ::devices::{
@@ -16,6 +16,7 @@ pub const COMMAND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(
 
 pub enum AnyProvider<'a> {
     Sim(&'a Simulator<DbSimStore>),
+    Seam(::devices::seam::Seam),
 }
 
 async fn bounded<T>(work: impl std::future::Future<Output = DeviceResult<T>>) -> DeviceResult<T> {
@@ -28,6 +29,7 @@ macro_rules! dispatch {
     ($self:ident, $p:ident => $call:expr) => {
         match $self {
             AnyProvider::Sim($p) => bounded($call).await,
+            AnyProvider::Seam($p) => bounded($call).await,
         }
     };
 }

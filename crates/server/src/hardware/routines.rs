@@ -72,7 +72,7 @@ pub async fn sweep_lock(hw: &Hardware, device: &Device) -> HardwareResult<()> {
     if !kind::is_lock(&device.kind) || !device.online {
         return Ok(());
     }
-    let provider = hw.provider(device)?;
+    let provider = hw.provider(device).await?;
     let at = hw.now();
     let on_lock = match provider.codes(device.handle()).await {
         Ok(codes) => codes,

@@ -16,7 +16,7 @@ pub async fn read_events(hw: &Hardware, device: &Device) -> HardwareResult<usize
     if !devices::kind::is_lock(&device.kind) {
         return Ok(0);
     }
-    let provider = hw.provider(device)?;
+    let provider = hw.provider(device).await?;
     let after = device.events_cursor.unwrap_or(DateTime::<Utc>::MIN_UTC);
     let reported = provider.events(device.handle(), after).await?;
     let Some(last) = reported.iter().map(|e| e.at).max() else {

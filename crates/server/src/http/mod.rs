@@ -182,6 +182,8 @@ impl Modify for ErrorResponses {
         hardware::thermostats::details, hardware::thermostats::set_points,
         hardware::alarm::account, hardware::alarm::list, hardware::alarm::create, hardware::alarm::export_all,
         hardware::alarm::activate, hardware::automation::sync_property,
+        hardware::providers::connect, hardware::providers::provider_of, hardware::providers::disconnect,
+        hardware::providers::sync_devices, hardware::providers::install,
         sim::add_device, sim::device_status, sim::keypad, sim::set_faults, sim::set_battery,
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
         stats::monthly_visits, stats::yearly_visits, stats::list, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,

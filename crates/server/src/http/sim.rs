@@ -33,7 +33,8 @@ impl From<DeviceError> for ApiError {
     fn from(error: DeviceError) -> ApiError {
         match error {
             DeviceError::NotFound => ApiError::NotFound("No such device".into()),
-            DeviceError::Unavailable(detail) => ApiError::Internal(detail),
+            // Our records or the provider cannot be reached: say so, as a service unavailable.
+            DeviceError::Unavailable(detail) => ApiError::Unavailable(detail),
             other => ApiError::Conflict {
                 message: other.to_string(),
                 suggested_username: None,

@@ -15,6 +15,7 @@ use tower::ServiceExt;
 
 mod hardware;
 mod locks;
+mod seam;
 mod security;
 
 /// The public site of the test world: homes and communities have pages under it.
@@ -66,11 +67,11 @@ async fn world_with(file: FileSettings) -> World {
         db: test_db.db.clone(),
         tokens: TokenKeys::new(b"test-secret"),
         settings: Arc::new(settings),
-        geocoder: server::geocode::Geocoder::new(None),
+        geocoder: server::geocode::Geocoder::new(None, &loopback()),
         files: server::files::FileStore::new(
             std::env::temp_dir().join(format!("tourdesk-files-{}", std::process::id())),
         ),
-        hardware: server::hardware::Hardware::new(test_db.db.clone(), clock.clock(), 0),
+        hardware: server::hardware::Hardware::new(test_db.db.clone(), clock.clock(), 0, loopback()),
     };
     server::demo::fill(&test_db.db, &state.files).await.unwrap();
     World {
@@ -79,6 +80,11 @@ async fn world_with(file: FileSettings) -> World {
         test_db,
         clock,
     }
+}
+
+/// The outgoing client of the tests: local fakes live on loopback.
+fn loopback() -> server::outbound::Outbound {
+    server::outbound::Outbound::new(vec!["127.0.0.0/8".parse().unwrap()])
 }
 
 struct Answer {
@@ -3002,15 +3008,21 @@ async fn coordinates_come_from_the_configured_geocoder_or_the_offline_one() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     tokio::spawn(async move { axum::serve(listener, fake).await.unwrap() });
-    let geocoder = server::geocode::Geocoder::new(Some(&format!("http://127.0.0.1:{port}")));
+    let url = format!("http://127.0.0.1:{port}");
     let address: server::geocode::Address = serde_json::from_value(body).unwrap();
+    // The outgoing client reaches no loopback address unless the operator allows it.
+    let guarded =
+        server::geocode::Geocoder::new(Some(&url), &server::outbound::Outbound::new(Vec::new()));
+    assert_eq!(guarded.locate(&address).await, (0.0, 0.0));
+    assert!(asked.lock().unwrap().is_empty(), "nothing was sent");
+    let geocoder = server::geocode::Geocoder::new(Some(&url), &loopback());
     assert_eq!(geocoder.locate(&address).await, (30.2672, -97.7431));
     assert!(
         asked.lock().unwrap().contains("street=42+7+Meadow+Lane"),
         "{}",
         asked.lock().unwrap()
     );
-    let down = server::geocode::Geocoder::new(Some("http://127.0.0.1:9"));
+    let down = server::geocode::Geocoder::new(Some("http://127.0.0.1:9"), &loopback());
     assert_eq!(
         down.locate(&address).await,
         (0.0, 0.0),

@@ -23,6 +23,7 @@ pub mod alarm;
 pub mod automation;
 pub mod hubs;
 pub mod inventory;
+pub mod providers;
 pub mod smart_locks;
 pub mod thermostats;
 
@@ -36,6 +37,7 @@ pub fn routes() -> Router<AppState> {
         .merge(thermostats::routes())
         .merge(alarm::routes())
         .merge(automation::routes())
+        .merge(providers::routes())
 }
 
 /// A device of a kind in the caller's scope, by id; another builder's is not found.
