@@ -74,6 +74,7 @@ CREATE TABLE access_codes (
     last_error TEXT,
     attempts BIGINT NOT NULL DEFAULT 0,
     backup_issued_on TIMESTAMPTZ,
+    set_on TIMESTAMPTZ,
     customer_id BIGINT,
     busy_until TIMESTAMPTZ,
     created_by TEXT NOT NULL,

@@ -74,6 +74,7 @@ CREATE TABLE access_codes (
     last_error TEXT,
     attempts INTEGER NOT NULL DEFAULT 0,
     backup_issued_on TEXT,
+    set_on TEXT,
     customer_id INTEGER,
     busy_until TEXT,
     created_by TEXT NOT NULL,

@@ -143,3 +143,21 @@ pub async fn count_since(db: &Db, kind: &str, since: DateTime<Utc>) -> Result<i6
     .fetch_one(pool)
     .await)
 }
+
+/// The alerts raised about codes: (code id, kind).
+pub async fn about_codes(db: &Db) -> Result<Vec<(i64, String)>> {
+    on_pool!(db, |pool| sqlx::query_as(
+        "SELECT code_id, kind FROM device_alerts WHERE code_id IS NOT NULL ORDER BY id"
+    )
+    .fetch_all(pool)
+    .await)
+}
+
+/// Alerts by kind (the soak test's figures).
+pub async fn count_by_kind(db: &Db) -> Result<Vec<(String, i64)>> {
+    on_pool!(db, |pool| sqlx::query_as(
+        "SELECT kind, COUNT(*) FROM device_alerts GROUP BY kind ORDER BY kind"
+    )
+    .fetch_all(pool)
+    .await)
+}

@@ -68,6 +68,8 @@ pub struct CodeRecord {
     pub last_error: Option<String>,
     pub attempts: i64,
     pub backup_issued_on: Option<DateTime<Utc>>,
+    /// When the lock first held it.
+    pub set_on: Option<DateTime<Utc>>,
     pub customer_id: Option<i64>,
     pub created_by: String,
     pub created_on: DateTime<Utc>,
@@ -93,7 +95,7 @@ impl fmt::Debug for CodeRecord {
 }
 
 const COLUMNS: &str = "id, builder_id, device_id, property_id, purpose, slot, code, name, starts_at, ends_at, state, \
-    device_code_id, last_error, attempts, backup_issued_on, customer_id, created_by, created_on, modified_on";
+    device_code_id, last_error, attempts, backup_issued_on, set_on, customer_id, created_by, created_on, modified_on";
 
 /// A code to put on a lock.
 #[derive(Clone)]
@@ -261,7 +263,7 @@ pub async fn settle(db: &Db, id: i64, outcome: &Outcome, at: DateTime<Utc>) -> R
             None,
         ),
         Outcome::Set { device_code_id } => (
-            "UPDATE access_codes SET device_code_id = $3, last_error = NULL, \
+            "UPDATE access_codes SET device_code_id = $3, last_error = NULL, set_on = COALESCE(set_on, $1), \
              state = CASE WHEN state IN ('scheduled', 'setting', 'failed') THEN 'set' ELSE state END, \
              busy_until = NULL, modified_on = $1 WHERE id = $2 RETURNING state",
             Some(device_code_id),
@@ -366,4 +368,13 @@ pub async fn count_by_state(db: &Db) -> Result<Vec<(String, i64)>> {
     )
     .fetch_all(pool)
     .await)
+}
+
+/// Every code of a purpose, in any state (the soak test's audit).
+pub async fn every(db: &Db, purpose: &str) -> Result<Vec<CodeRecord>> {
+    let sql = format!("SELECT {COLUMNS} FROM access_codes WHERE purpose = $1 ORDER BY id");
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(purpose)
+        .fetch_all(pool)
+        .await)
 }

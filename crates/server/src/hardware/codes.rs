@@ -36,9 +36,16 @@ pub enum Reconciled {
 }
 
 /// The delay before trying a code again after `attempts` failures: 10 s, doubling, at most 5
-/// minutes.
-pub fn retry_delay(attempts: i64) -> Duration {
-    Duration::seconds((10_i64 << attempts.clamp(0, 5)).min(300))
+/// minutes while a visit waits on it (its start still ahead or its window open), else at most an
+/// hour (a lock back online is tried at once anyway: `watch`).
+pub fn retry_delay(attempts: i64, urgent: bool) -> Duration {
+    let cap = if urgent { 300 } else { 3600 };
+    Duration::seconds((10_i64 << attempts.clamp(0, 9)).min(cap))
+}
+
+/// Whether a visit waits on the code: it has a window that has not ended.
+fn urgent(code: &CodeRecord, at: DateTime<Utc>) -> bool {
+    code.starts_at.is_some() && code.ends_at.is_none_or(|e| e > at)
 }
 
 /// The code's spec for its lock.
@@ -94,7 +101,12 @@ pub async fn reconcile(hw: &Hardware, id: i64) -> HardwareResult<Reconciled> {
         Outcome::Set { .. } if state == "removing" => codes::recheck(&hw.db, id, at).await?,
         Outcome::Retry { error, .. } => {
             let tried = code.attempts + 1;
-            codes::recheck(&hw.db, id, at + retry_delay(code.attempts)).await?;
+            codes::recheck(
+                &hw.db,
+                id,
+                at + retry_delay(code.attempts, urgent(&code, at)),
+            )
+            .await?;
             if tried == SHOW_FAILED_AFTER {
                 let (kind, what) = if state == "removing" {
                     (alerts::kind::CODE_NOT_REMOVED, "could not be taken off")
@@ -118,9 +130,15 @@ pub async fn reconcile(hw: &Hardware, id: i64) -> HardwareResult<Reconciled> {
         }
         _ => {}
     }
-    let due = code.starts_at.is_some_and(|s| s <= at) && code.ends_at.is_none_or(|e| e > at);
+    // A visit's code not on its lock by its start (never set, or set only after it) has missed
+    // it: the backup goes on and staff hear of it, even when this look comes after the window.
     let for_a_visit = code.purpose == purpose::VISITOR || code.purpose == purpose::SCHEDULED;
-    if for_a_visit && due && matches!(state.as_str(), "scheduled" | "setting" | "failed") {
+    let missed = code.starts_at.is_some_and(|start| {
+        let set_in_time = code.set_on.is_some_and(|set| set <= start)
+            || (matches!(outcome, Outcome::Set { .. }) && at <= start);
+        start <= at && !set_in_time
+    });
+    if for_a_visit && missed && code.backup_issued_on.is_none() {
         let reason = code
             .last_error
             .clone()
@@ -128,7 +146,7 @@ pub async fn reconcile(hw: &Hardware, id: i64) -> HardwareResult<Reconciled> {
                 Outcome::Retry { error, .. } | Outcome::Failed { error } => Some(error.clone()),
                 _ => None,
             })
-            .unwrap_or_else(|| "the lock has not taken it yet".into());
+            .unwrap_or_else(|| "the lock had not taken it yet".into());
         issue_backup(hw, &device, &code, home, &reason).await?;
     }
     Ok(Reconciled::Done)

@@ -99,6 +99,15 @@ async fn act_on(
             return Ok(());
         }
         EventKind::Locked => return Ok(devices::mark_jammed(&hw.db, device.id, false).await?),
+        EventKind::CameOnline => {
+            // What waited on the lock is tried now, not at its next retry.
+            for code in db::hardware::codes::live_on(&hw.db, &[device.id]).await? {
+                if matches!(code.state.as_str(), "setting" | "failed" | "removing") {
+                    db::hardware::codes::recheck(&hw.db, code.id, at).await?;
+                }
+            }
+            return Ok(());
+        }
         EventKind::Jammed => {
             devices::mark_jammed(&hw.db, device.id, true).await?;
             (alerts::kind::JAM, |what, _| {

@@ -181,7 +181,7 @@ impl Modify for ErrorResponses {
         hardware::smart_locks::lock_status, hardware::smart_locks::lock_logs,
         hardware::thermostats::details, hardware::thermostats::set_points,
         hardware::alarm::account, hardware::alarm::list, hardware::alarm::create, hardware::alarm::export_all,
-        hardware::alarm::activate, hardware::automation::sync_property,
+        hardware::alarm::activate, hardware::automation::sync_property, hardware::automation::sync_smart_lock_property,
         hardware::providers::connect, hardware::providers::provider_of, hardware::providers::disconnect,
         hardware::providers::sync_devices, hardware::providers::install,
         sim::add_device, sim::device_status, sim::keypad, sim::set_faults, sim::set_battery,

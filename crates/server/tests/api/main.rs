@@ -17,6 +17,7 @@ mod hardware;
 mod locks;
 mod seam;
 mod security;
+mod soak;
 
 /// The public site of the test world: homes and communities have pages under it.
 const PUBLIC_SITE: &str = "https://tours.test";

@@ -19,7 +19,10 @@ use crate::hardware::codes::{sync_home, sync_summary, AutomationCodes, LockSync}
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/hubs/automationCodes", patch(sync_property))
-        .route("/smart-locks/automationCodes", patch(sync_property))
+        .route(
+            "/smart-locks/automationCodes",
+            patch(sync_smart_lock_property),
+        )
 }
 
 /// The call's body (spec 2 §7): the codes shown, the device and the home. The home's saved codes
@@ -92,6 +95,18 @@ pub async fn sync_property(
     domain::community::check_sync_codes(&[&codes.master, &codes.trade, &codes.sales])
         .map_err(|m| ApiError::field("codes", m))?;
     Ok(Json(sync_homes(&state, &caller, &[home]).await?))
+}
+
+#[utoipa::path(patch, path = "/api/smart-locks/automationCodes", tag = "hardware", request_body = SyncCodesInput,
+    responses((status = 200, body = SyncAnswer), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+/// Sync Codes Now for a home with a smart lock (spec 2 §7: the smart-locks path of the same call).
+pub async fn sync_smart_lock_property(
+    state: State<AppState>,
+    caller: Caller,
+    input: JsonBody<SyncCodesInput>,
+) -> ApiResult<Json<SyncAnswer>> {
+    sync_property(state, caller, input).await
 }
 
 /// The homes of a community, for its Sync Codes Now.
