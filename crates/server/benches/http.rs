@@ -4,8 +4,10 @@
 //! list, idle and peak RSS, and cold start; then the large world of `large_world.rs`. Budgets are
 //! printed beside the figures. `BENCH_ONLY=staff` or `BENCH_ONLY=large` runs one part;
 //! `BENCH_DIALECT=sqlite` or `postgres` measures the large world on one dialect, and `BENCH_KEEP=1`
-//! keeps it between runs (written once, then reused).
+//! keeps it between runs (written once, then reused). `BENCH_ONLY=hardware` runs the hardware
+//! world of `hardware_world.rs` (devices, history, lock events, code programming).
 
+mod hardware_world;
 mod large_world;
 
 use std::process::{Child, Command, Stdio};
@@ -189,6 +191,156 @@ async fn send(client: &HttpClient, port: u16, call: &Call) -> (u16, Bytes) {
     )
 }
 
+impl Call {
+    fn sign_in(username: &str) -> Call {
+        Call {
+            method: hyper::Method::POST,
+            path: "/api/auth/users".into(),
+            body: Some(format!(
+                "{{\"username\":\"{username}\",\"password\":\"{PASSWORD}\"}}"
+            )),
+            token: None,
+        }
+    }
+
+    fn get(path: String, token: &str) -> Call {
+        Call {
+            method: hyper::Method::GET,
+            path,
+            body: None,
+            token: Some(token.to_string()),
+        }
+    }
+}
+
+/// Signs `username` in and answers its token.
+async fn sign_in(client: &HttpClient, port: u16, username: &str) -> String {
+    let (_, body) = send(client, port, &Call::sign_in(username)).await;
+    serde_json::from_slice::<serde_json::Value>(&body).unwrap()["token"]
+        .as_str()
+        .expect("signed in")
+        .to_string()
+}
+
+/// A builder of a bench world (`{prefix}-{b}`, in `enterprise`) with its program manager
+/// `{prefix}.pm{b}`; answers the builder's id.
+async fn world_builder(
+    db: &Db,
+    prefix: &str,
+    title: &str,
+    b: usize,
+    enterprise: i64,
+    hash: &str,
+) -> i64 {
+    let builder_id = db::builders::create(
+        db,
+        &db::builders::NewBuilder {
+            name: format!("{title} Builder {b:02}"),
+            webflow_name: format!("{prefix}-{b}"),
+            enterprise_id: Some(enterprise),
+            timezone: 52,
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    db::users::create(
+        db,
+        &NewUser {
+            username: format!("{prefix}.pm{b}"),
+            email: format!("pm{b}@{prefix}.test"),
+            firstname: "Pat".into(),
+            lastname: format!("Manager{b}"),
+            phone: format!("555-100-{b:04}"),
+            password_hash: Some(hash.into()),
+            builder_id: Some(builder_id),
+            role_id: 4,
+            groups: vec![4],
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    builder_id
+}
+
+/// The enterprise user `{prefix}.enterprise` who sees every builder of a bench world, written
+/// after the bulk load has settled.
+async fn world_enterprise_user(
+    db: &Db,
+    prefix: &str,
+    first_builder: Option<i64>,
+    enterprise: i64,
+    hash: String,
+) {
+    // A live PostgreSQL database has its statistics from autovacuum; a bulk load has none yet.
+    db.settle_after_bulk_load().await.unwrap();
+    db::users::create(
+        db,
+        &NewUser {
+            username: format!("{prefix}.enterprise"),
+            email: format!("enterprise@{prefix}.test"),
+            firstname: "Erin".into(),
+            lastname: "Enterprise".into(),
+            phone: "555-100-9999".into(),
+            password_hash: Some(hash),
+            builder_id: first_builder,
+            enterprise_id: Some(enterprise),
+            role_id: 4,
+            groups: vec![4, domain::roles::ENTERPRISE_GROUP],
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+}
+
+/// Seeds a bench world unless it was kept from an earlier run (its enterprise user exists);
+/// answers which it was and the seconds it took.
+async fn seed_unless_kept(
+    db: &Db,
+    prefix: &str,
+    seed: impl std::future::Future<Output = ()>,
+) -> (&'static str, f64) {
+    let started = Instant::now();
+    let kept = db::users::find_for_sign_in(db, &format!("{prefix}.enterprise"))
+        .await
+        .unwrap()
+        .is_some();
+    if !kept {
+        seed.await;
+    }
+    let how = if kept {
+        "kept from an earlier run, opened"
+    } else {
+        "seeded"
+    };
+    (how, started.elapsed().as_secs_f64())
+}
+
+/// The release binary on a bench world, with a client and the tokens of its PM of builder 3
+/// and its enterprise user.
+async fn start_world(
+    test_db: &TestDb,
+    data_dir: &std::path::Path,
+    prefix: &str,
+) -> (Server, HttpClient, String, String) {
+    let (server, _) = start(Some(&test_db.url), data_dir);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let client = client();
+    let pm = sign_in(&client, server.port, &format!("{prefix}.pm3")).await;
+    let enterprise = sign_in(&client, server.port, &format!("{prefix}.enterprise")).await;
+    (server, client, pm, enterprise)
+}
+
+/// One row of a figures table.
+fn row(label: &str, f: &Figures) {
+    println!(
+        "| {label} | {:.2} | {:.2} | {:.2} | {:.0} |",
+        f.p50, f.p95, f.p99, f.rps
+    );
+}
+
 fn client() -> HttpClient {
     Client::builder(TokioExecutor::new())
         .pool_max_idle_per_host(32)
@@ -272,27 +424,13 @@ async fn run_dialect(name: &str, test_db: &TestDb, data_dir: &std::path::Path) {
     let pid = server.child.id();
     let idle = rss_kib(pid, "VmRSS:");
     let client = client();
-    let sign_in = Call {
-        method: hyper::Method::POST,
-        path: "/api/auth/users".into(),
-        body: Some(format!(
-            "{{\"username\":\"bench.pm7\",\"password\":\"{PASSWORD}\"}}"
-        )),
-        token: None,
-    };
-    let (_, body) = send(&client, server.port, &sign_in).await;
-    let token = serde_json::from_slice::<serde_json::Value>(&body).unwrap()["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let sign_in = Call::sign_in("bench.pm7");
+    let token = crate::sign_in(&client, server.port, "bench.pm7").await;
     println!(
         "| call | p50 ms | p95 ms | p99 ms | req/s (16 clients) |\n| --- | --- | --- | --- | --- |"
     );
     let f = measure(&client, server.port, &[sign_in], 100, 10).await;
-    println!(
-        "| sign-in | {:.2} | {:.2} | {:.2} | {:.0} |",
-        f.p50, f.p95, f.p99, f.rps
-    );
+    row("sign-in", &f);
     let mut lists = vec![
         (
             "staff list, first page".to_string(),
@@ -315,18 +453,9 @@ async fn run_dialect(name: &str, test_db: &TestDb, data_dir: &std::path::Path) {
     }
     let mut worst_p95: f64 = 0.0;
     for (label, path) in lists {
-        let call = Call {
-            method: hyper::Method::GET,
-            path,
-            body: None,
-            token: Some(token.clone()),
-        };
-        let f = measure(&client, server.port, &[call], 500, 100).await;
+        let f = measure(&client, server.port, &[Call::get(path, &token)], 500, 100).await;
         worst_p95 = worst_p95.max(f.p95);
-        println!(
-            "| {label} | {:.2} | {:.2} | {:.2} | {:.0} |",
-            f.p50, f.p95, f.p99, f.rps
-        );
+        row(&label, &f);
     }
     let peak = rss_kib(pid, "VmHWM:");
     println!(
@@ -356,7 +485,10 @@ fn main() {
         if only != "large" {
             staff_world(&root, admin_url.as_deref()).await;
         }
-        if only != "staff" {
+        if only.is_empty() || only == "hardware" {
+            hardware(&root, admin_url.as_deref()).await;
+        }
+        if only != "staff" && only != "hardware" {
             let dialect = std::env::var("BENCH_DIALECT").unwrap_or_default();
             let keep = std::env::var("BENCH_KEEP").is_ok_and(|v| v == "1");
             if dialect != "postgres" {
@@ -382,6 +514,32 @@ fn main() {
         }
         let _ = std::fs::remove_dir_all(&root);
     });
+}
+
+/// The hardware world on each dialect (`BENCH_KEEP=1` keeps it between runs).
+async fn hardware(root: &std::path::Path, admin_url: Option<&str>) {
+    let keep = std::env::var("BENCH_KEEP").is_ok_and(|v| v == "1");
+    let dialect = std::env::var("BENCH_DIALECT").unwrap_or_default();
+    if dialect != "postgres" {
+        let sqlite = if keep {
+            TestDb::kept(None, hardware_world::KEPT_NAME).await
+        } else {
+            TestDb::sqlite().await
+        }
+        .expect("SQLite");
+        hardware_world::run("SQLite", &sqlite, &root.join("sqlite-hardware")).await;
+        sqlite.drop_db().await;
+    }
+    if let Some(admin_url) = admin_url.filter(|_| dialect != "sqlite") {
+        let postgres = if keep {
+            TestDb::kept(Some(admin_url), hardware_world::KEPT_NAME).await
+        } else {
+            TestDb::postgres(admin_url).await
+        }
+        .expect("PostgreSQL");
+        hardware_world::run("PostgreSQL", &postgres, &root.join("pg-hardware")).await;
+        postgres.drop_db().await;
+    }
 }
 
 /// Cold start, then the staff world on each dialect.

@@ -7,13 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use db::builders::NewBuilder;
-use db::users::NewUser;
 use db::{Db, Value};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::{measure, rss_kib, send, start, Call, Figures, HttpClient, PASSWORD};
+use crate::{measure, row, rss_kib, send, Call, PASSWORD};
 
 const BUILDERS: usize = 20;
 const COMMUNITIES_PER_BUILDER: usize = 100;
@@ -109,35 +107,7 @@ fn disposition(rng: &mut StdRng) -> i64 {
 async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
     let mut rng = StdRng::seed_from_u64(b as u64);
     let now = chrono::Utc::now();
-    let builder_id = db::builders::create(
-        db,
-        &NewBuilder {
-            name: format!("Large Builder {b:02}"),
-            webflow_name: format!("large-{b}"),
-            enterprise_id: Some(enterprise),
-            timezone: 52,
-            ..Default::default()
-        },
-    )
-    .await
-    .unwrap();
-    db::users::create(
-        db,
-        &NewUser {
-            username: format!("large.pm{b}"),
-            email: format!("pm{b}@large.test"),
-            firstname: "Pat".into(),
-            lastname: format!("Manager{b}"),
-            phone: format!("555-100-{b:04}"),
-            password_hash: Some(hash.into()),
-            builder_id: Some(builder_id),
-            role_id: 4,
-            groups: vec![4],
-            ..Default::default()
-        },
-    )
-    .await
-    .unwrap();
+    let builder_id = crate::world_builder(db, "large", "Large", b, enterprise, hash).await;
 
     let communities = (0..COMMUNITIES_PER_BUILDER).map(|c| {
         let (city, state, zip) = CITIES[(b + c) % CITIES.len()];
@@ -308,85 +278,23 @@ async fn seed(db: &Db) {
         let id = seed_builder(db, b, enterprise, &hash).await;
         first_builder.get_or_insert(id);
     }
-    // A live PostgreSQL database has its statistics from autovacuum; a bulk load has none yet.
-    db.settle_after_bulk_load().await.unwrap();
-    db::users::create(
-        db,
-        &NewUser {
-            username: "large.enterprise".into(),
-            email: "enterprise@large.test".into(),
-            firstname: "Erin".into(),
-            lastname: "Enterprise".into(),
-            phone: "555-100-9999".into(),
-            password_hash: Some(hash),
-            builder_id: first_builder,
-            enterprise_id: Some(enterprise),
-            role_id: 4,
-            groups: vec![4, domain::roles::ENTERPRISE_GROUP],
-            ..Default::default()
-        },
-    )
-    .await
-    .unwrap();
-}
-
-async fn sign_in(client: &HttpClient, port: u16, username: &str) -> String {
-    let call = Call {
-        method: hyper::Method::POST,
-        path: "/api/auth/users".into(),
-        body: Some(format!(
-            "{{\"username\":\"{username}\",\"password\":\"{PASSWORD}\"}}"
-        )),
-        token: None,
-    };
-    let (_, body) = send(client, port, &call).await;
-    serde_json::from_slice::<serde_json::Value>(&body).unwrap()["token"]
-        .as_str()
-        .expect("signed in")
-        .to_string()
-}
-
-fn get(path: String, token: &str) -> Call {
-    Call {
-        method: hyper::Method::GET,
-        path,
-        body: None,
-        token: Some(token.to_string()),
-    }
-}
-
-fn row(label: &str, f: &Figures) {
-    println!(
-        "| {label} | {:.2} | {:.2} | {:.2} | {:.0} |",
-        f.p50, f.p95, f.p99, f.rps
-    );
+    crate::world_enterprise_user(db, "large", first_builder, enterprise, hash).await;
 }
 
 /// Seeds the large world into `test_db`, starts the release binary on it and prints the figures.
 pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path::Path) {
-    let seeding = Instant::now();
-    let kept = db::users::find_for_sign_in(&test_db.db, "large.enterprise")
-        .await
-        .unwrap()
-        .is_some();
-    if !kept {
-        seed(&test_db.db).await;
-    }
+    let (how, seconds) = crate::seed_unless_kept(&test_db.db, "large", seed(&test_db.db)).await;
     println!(
         "\n## {name}, large world: {BUILDERS} builders, {} communities, {} homes, {} customers, {} visits {} in {:.0} s",
         BUILDERS * COMMUNITIES_PER_BUILDER,
         BUILDERS * COMMUNITIES_PER_BUILDER * HOMES_PER_COMMUNITY,
         BUILDERS * CUSTOMERS_PER_BUILDER,
         BUILDERS * VISITS_PER_BUILDER,
-        if kept { "kept from an earlier run, opened" } else { "seeded" },
-        seeding.elapsed().as_secs_f64()
+        how,
+        seconds
     );
-    let (server, _) = start(Some(&test_db.url), data_dir);
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (server, client, pm, enterprise) = crate::start_world(test_db, data_dir, "large").await;
     let pid = server.child.id();
-    let client = crate::client();
-    let pm = sign_in(&client, server.port, "large.pm3").await;
-    let enterprise = sign_in(&client, server.port, "large.enterprise").await;
 
     // Lists as a program manager of one builder (2,500 homes, 100 communities in scope).
     let homes_per_builder = COMMUNITIES_PER_BUILDER * HOMES_PER_COMMUNITY;
@@ -458,7 +366,7 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
     );
     let mut worst_list: (f64, f64) = (0.0, f64::MAX);
     for (label, path) in calls {
-        let f = measure(&client, server.port, &[get(path, &pm)], 200, 50).await;
+        let f = measure(&client, server.port, &[Call::get(path, &pm)], 200, 50).await;
         worst_list = (worst_list.0.max(f.p95), worst_list.1.min(f.rps));
         row(&label, &f);
     }
@@ -503,7 +411,14 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
         ));
     }
     for (label, path) in enterprise_calls {
-        let f = measure(&client, server.port, &[get(path, &enterprise)], 200, 50).await;
+        let f = measure(
+            &client,
+            server.port,
+            &[Call::get(path, &enterprise)],
+            200,
+            50,
+        )
+        .await;
         worst_list = (worst_list.0.max(f.p95), worst_list.1.min(f.rps));
         row(&label, &f);
     }
@@ -530,7 +445,7 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
     ] {
         let calls: Vec<Call> = terms
             .iter()
-            .map(|term| get(format!("/api/properties?search={term}&limit=25"), token))
+            .map(|term| Call::get(format!("/api/properties?search={term}&limit=25"), token))
             .collect();
         let f = measure(&client, server.port, &calls, 200, 50).await;
         worst_new_term = (worst_new_term.0.max(f.p95), worst_new_term.1.min(f.rps));
@@ -541,7 +456,7 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
         let (_, body) = send(
             &client,
             server.port,
-            &get("/api/properties?limit=25".into(), &pm),
+            &Call::get("/api/properties?limit=25".into(), &pm),
         )
         .await;
         serde_json::from_slice::<serde_json::Value>(&body).unwrap()["data"][0]["property_id"]
@@ -551,7 +466,7 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
     let f = measure(
         &client,
         server.port,
-        &[get(format!("/api/properties/{first_home}"), &pm)],
+        &[Call::get(format!("/api/properties/{first_home}"), &pm)],
         200,
         50,
     )
@@ -592,7 +507,14 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
         ),
     ] {
         for (who, token) in [("one builder", &pm), ("all builders", &enterprise)] {
-            let f = measure(&client, server.port, &[get(path.clone(), token)], 100, 20).await;
+            let f = measure(
+                &client,
+                server.port,
+                &[Call::get(path.clone(), token)],
+                100,
+                20,
+            )
+            .await;
             worst_stats = worst_stats.max(f.p95);
             row(&format!("{label} ({who})"), &f);
         }
