@@ -14,6 +14,7 @@ import type {
   QrCode,
   SaveCommunity,
   SaveQrCode,
+  SyncAnswer,
 } from '../../../api/types';
 import { useListQuery } from '../../../components/list/useListQuery';
 import type { ListController } from '../../../components/list/useListParams';
@@ -87,9 +88,9 @@ export interface SyncCodes {
   salesCode: string;
 }
 
-/** Sync Codes Now: stores the codes and sends them to the community's homes. */
+/** Sync Codes Now: stores the codes and sends them to the community's homes; each lock's outcome. */
 export function syncAutomationCodes(id: number, body: SyncCodes) {
-  return api<MessageBody>(`/communities/${id}/automationCodes`, { method: 'PATCH', body });
+  return api<SyncAnswer>(`/communities/${id}/automationCodes`, { method: 'PATCH', body });
 }
 
 export const qrCodesKey = (id: number) => ['communities', 'qr', id] as const;

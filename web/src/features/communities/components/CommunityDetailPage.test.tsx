@@ -111,9 +111,20 @@ describe('CommunityDetailPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('At least one code must be at least 4 characters long')).toBeInTheDocument();
     expect(sent[0]).toEqual({ communityCode: '1234', tradeCode: '5120', salesCode: '7340' });
 
-    answer = { body: { message: 'Codes saved for Oak Ridge: 1 homes use them where they have none of their own' } };
+    const lock = { device_id: 11, serial_number: 'KW0100001', name: 'Front door', property_id: 70 };
+    answer = { body: { message: '1 of 1 devices updated', results: [{ ...lock, updated: true, error: null }] } };
     await userEvent.click(screen.getByRole('button', { name: 'Sync Codes Now' }));
-    expect(await screen.findByText(/Codes saved for Oak Ridge/)).toBeInTheDocument();
+    expect(await screen.findByText('1 of 1 devices updated')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Sync results' })).not.toBeInTheDocument();
+
+    // A lock that did not take the codes is listed with its words.
+    const failed = '0 of 1 devices updated; 1 failed: Front door (KW0100001): The device is offline';
+    answer = { body: { message: failed, results: [{ ...lock, updated: false, error: 'The device is offline' }] } };
+    await userEvent.click(screen.getByRole('button', { name: 'Sync Codes Now' }));
+    expect(await screen.findByText(failed)).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Sync results' });
+    expect(within(list).getByText('Front door (KW0100001)')).toBeInTheDocument();
+    expect(within(list).getByText('The device is offline')).toBeInTheDocument();
   });
 
   it('draws the public page QR with its PNG download, and keeps QR records', async () => {

@@ -1,20 +1,17 @@
 // The community form's sections after the info: the detail page's tabs and the wizard's steps.
-import { useState } from 'react';
 import { Controller, useController, useWatch, type Control } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import SyncIcon from '@mui/icons-material/Sync';
-import { useNotify } from '../../../app/notify';
-import { DigitsField, serverErrorText } from '../../../components/form';
+import { DigitsField } from '../../../components/form';
 import { StaffHoursEditor } from '../../../components/hours/StaffHoursEditor';
 import { TourHoursEditor } from '../../../components/hours/TourHoursEditor';
 import { StaffAssignment } from '../../../components/staffing/StaffAssignment';
+import { SyncCodesButton } from '../../hardware/components/property/SyncCodesButton';
 import { syncAutomationCodes } from '../api/communities';
 import { PROJECT_ID_MAX, type CommunityFormValues } from '../communitySchema';
 
@@ -101,7 +98,7 @@ export function AutomationFields({
           Sync Codes Now also sends them to the homes&apos; locks at once. Share them only with the people who need
           them.
         </Alert>
-        {syncFor && syncFor.homes > 0 && <SyncCodesButton control={control} communityId={syncFor.id} />}
+        {syncFor && syncFor.homes > 0 && <CommunitySyncButton control={control} communityId={syncFor.id} />}
       </Stack>
       <Box>
         <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
@@ -121,30 +118,11 @@ export function AutomationFields({
   );
 }
 
-/** Sends the codes as typed; the server answers with what it did, or why not. */
-function SyncCodesButton({ control, communityId }: FormControlProps & { communityId: number }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
+/** Sends the codes as typed; the server answers with what it did to each lock, or why not. */
+function CommunitySyncButton({ control, communityId }: FormControlProps & { communityId: number }) {
   const [communityCode, tradeCode, salesCode] = useWatch({
     control,
     name: ['community_backup_code', 'trade_code', 'sales_code'],
   });
-  const sync = async () => {
-    setBusy(true);
-    try {
-      const res = await syncAutomationCodes(communityId, { communityCode, tradeCode, salesCode });
-      notify.success(res.message);
-    } catch (e) {
-      notify.error(serverErrorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Box>
-      <Button variant="outlined" startIcon={<SyncIcon />} disabled={busy} onClick={() => void sync()}>
-        Sync Codes Now
-      </Button>
-    </Box>
-  );
+  return <SyncCodesButton run={() => syncAutomationCodes(communityId, { communityCode, tradeCode, salesCode })} />;
 }

@@ -35,8 +35,7 @@ export function useAlarmAccount() {
 export function useCommunityHomes(communityId: number | null) {
   return useQuery({
     queryKey: ['properties', 'by-community', communityId],
-    queryFn: ({ signal }) =>
-      api<CommunityProperty[]>(`/properties/properties_by_community/${communityId}`, { signal }),
+    queryFn: ({ signal }) => api<CommunityProperty[]>(`/properties/properties_by_community/${communityId}`, { signal }),
     enabled: communityId !== null,
   });
 }

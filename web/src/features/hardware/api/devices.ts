@@ -35,11 +35,12 @@ import type {
 
 /** Everything of one hub: invalidating it refetches its info and its devices. */
 export const hubKey = (hubId: number) => ['hubs', hubId] as const;
+export const hubInfoKey = (hubId: number) => [...hubKey(hubId), 'info'] as const;
 export const hubDevicesKey = (hubId: number) => [...hubKey(hubId), 'devices'] as const;
 
 export function useHubInfo(hubId: number) {
   return useQuery({
-    queryKey: [...hubKey(hubId), 'info'],
+    queryKey: hubInfoKey(hubId),
     queryFn: ({ signal }) => api<HubInfo>(`/hubs/${hubId}/info`, { signal }),
   });
 }

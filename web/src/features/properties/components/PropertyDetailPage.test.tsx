@@ -1,13 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PropertyDetail } from '../../../api/types';
 import { sessionStore } from '../../../api/session';
-import { mockRoutes, renderRoute, signInAs, type RecordedCall } from '../../../test/utils';
+import { mockRoutes, renderRoute, signInAs, type MockResponse, type RecordedCall } from '../../../test/utils';
 import { CATALOG, JUNIPER, STATES, builderDetail } from '../testFixtures';
 import PropertyDetailPage from './PropertyDetailPage';
 
-function open(detail: PropertyDetail = JUNIPER) {
+function open(detail: PropertyDetail = JUNIPER, extra: Parameters<typeof mockRoutes>[0] = {}) {
   const calls = mockRoutes({
     'GET /api/catalog': () => ({ body: CATALOG }),
     'GET /api/states': () => ({ body: STATES }),
@@ -16,6 +16,7 @@ function open(detail: PropertyDetail = JUNIPER) {
     'GET /api/communities/builder/5': () => ({ body: [{ id: 12, name: 'Oak Ridge' }] }),
     'POST /api/properties/70': () => ({ body: { message: 'Updated successfully' } }),
     'PATCH /api/properties/70/retire': () => ({ body: { message: 'Updated successfully' } }),
+    ...extra,
   });
   renderRoute(<PropertyDetailPage />, { path: '/properties/:propertyId', route: '/properties/70' });
   return calls;
@@ -137,3 +138,100 @@ describe('PropertyDetailPage staff tab', { timeout: 60_000 }, () => {
     expect(screen.getByRole('list', { name: 'Assigned agents' })).toHaveTextContent('Paula Manning');
   });
 });
+
+describe('PropertyDetailPage hardware', { timeout: 60_000 }, () => {
+  const WITH_DEVICES: PropertyDetail = {
+    ...JUNIPER,
+    hub_id: 31,
+    hub_type: 'kwikset',
+    smart_lock_serial_number: 'SL0041',
+    wifi_thermostat_serial_number: 'WT0051',
+    timezoneValue: 'America/Chicago',
+  };
+  const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
+
+  it('offers the hardware tabs of the devices the home has', async () => {
+    open(WITH_DEVICES);
+    await screen.findByRole('heading', { name: /Juniper/ });
+    expect(tabNames()).toEqual([
+      'Timeline',
+      'Staff',
+      'Automations',
+      'Tour hours',
+      'Gallery',
+      'Hub',
+      'Access history (Beta)',
+      'Smart Lock',
+      'Wifi Thermostat',
+    ]);
+  });
+
+  it('offers Access history for a smart lock alone, and no hardware tab without devices', async () => {
+    open({ ...JUNIPER, smart_lock_serial_number: 'SL0041' });
+    await screen.findByRole('heading', { name: /Juniper/ });
+    expect(tabNames().slice(5)).toEqual(['Access history (Beta)', 'Smart Lock']);
+    cleanup();
+    open();
+    await screen.findByRole('heading', { name: /Juniper/ });
+    expect(tabNames()).toHaveLength(5);
+  });
+
+  it("syncs the home's codes: the summary as a success, spinning meanwhile", async () => {
+    let answer: (value: MockResponse) => void = () => {};
+    const calls = open(WITH_DEVICES, {
+      'PATCH /api/hubs/automationCodes': () => new Promise<MockResponse>((resolve) => (answer = resolve)),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Automations' }));
+    const sync = screen.getByRole('button', { name: 'Sync Codes Now' });
+    await userEvent.click(sync);
+    expect(sync).toBeDisabled();
+    expect(within(sync).getByRole('progressbar', { name: 'Syncing' })).toBeInTheDocument();
+    answer({ body: { message: '2 of 2 devices updated', results: [result(11, true), result(12, true)] } });
+    expect(await screen.findByText('2 of 2 devices updated')).toBeInTheDocument();
+    expect(sync).toBeEnabled();
+    expect(screen.queryByRole('list', { name: 'Sync results' })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/hubs/automationCodes')?.body).toEqual({
+      propertyId: 70,
+      deviceId: 31,
+      communityCode: '482910',
+      tradeCode: '5120',
+      salesCode: '7340',
+      builderName: 'Brightway Homes',
+    });
+    // The access settings stay on the tab.
+    expect(screen.getByRole('switch', { name: 'Access Settings' })).toBeInTheDocument();
+  });
+
+  it('lists each lock when some were not updated, through the smart lock path for a smart lock alone', async () => {
+    const message = '1 of 2 devices updated; 1 failed: Front door (KW0100002): The device is offline';
+    const calls = open(
+      { ...JUNIPER, smart_lock_serial_number: 'SL0041' },
+      {
+        'PATCH /api/smart-locks/automationCodes': () => ({
+          body: { message, results: [result(11, true), result(12, false, 'The device is offline')] },
+        }),
+      },
+    );
+    await userEvent.click(await screen.findByRole('tab', { name: 'Automations' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sync Codes Now' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Sync results' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('Front door (KW0100002)')).toBeInTheDocument();
+    expect(within(list).getByText('The device is offline')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/smart-locks/automationCodes')?.body).toMatchObject({
+      deviceId: 'SL0041',
+    });
+  });
+});
+
+function result(id: number, updated: boolean, error: string | null = null) {
+  return {
+    device_id: id,
+    serial_number: `KW01000${String(id - 10).padStart(2, '0')}`,
+    name: 'Front door',
+    property_id: 70,
+    updated,
+    error,
+  };
+}

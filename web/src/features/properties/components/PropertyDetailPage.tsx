@@ -14,6 +14,11 @@ import { isNotFound } from '../../../api/client';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
 import NotFound from '../../../components/NotFound';
 import { useBuilderDetail } from '../../builders/api/useBuilders';
+import { logSourceOf } from '../../hardware/api/devices';
+import { AccessHistoryTab } from '../../hardware/components/property/AccessHistoryTab';
+import { HubTab } from '../../hardware/components/property/HubTab';
+import { SmartLockTab } from '../../hardware/components/property/SmartLockTab';
+import { WifiThermostatTab } from '../../hardware/components/property/WifiThermostatTab';
 import { useProperty } from '../api/properties';
 import { propertyLabel } from './PropertyPicker';
 import { PropertyInfoCard } from './PropertyInfoCard';
@@ -27,16 +32,34 @@ import { TourHoursTab } from './tabs/TourHoursTab';
 
 const BACK = '/properties';
 
-/** The tabs, in order; Integrations only for enterprise accounts. Hardware tabs come with hardware. */
-const TABS = [
+type TabId =
+  | 'timeline'
+  | 'staff'
+  | 'automations'
+  | 'integrations'
+  | 'tour-hours'
+  | 'gallery'
+  | 'hub'
+  | 'access-history'
+  | 'smart-lock'
+  | 'wifi-thermostat';
+
+/**
+ * The tabs, in order; `shown` limits some: Integrations to enterprise accounts, the hardware tabs
+ * to the devices the home has.
+ */
+const TABS: { id: TabId; label: string; shown?(detail: PropertyDetail, enterprise: boolean): boolean }[] = [
   { id: 'timeline', label: 'Timeline' },
   { id: 'staff', label: 'Staff' },
   { id: 'automations', label: 'Automations' },
-  { id: 'integrations', label: 'Integrations', enterprise: true },
+  { id: 'integrations', label: 'Integrations', shown: (_, enterprise) => enterprise },
   { id: 'tour-hours', label: 'Tour hours' },
   { id: 'gallery', label: 'Gallery' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+  { id: 'hub', label: 'Hub', shown: (d) => d.hub_id != null },
+  { id: 'access-history', label: 'Access history (Beta)', shown: (d) => logSourceOf(d) !== null },
+  { id: 'smart-lock', label: 'Smart Lock', shown: (d) => !!d.smart_lock_serial_number },
+  { id: 'wifi-thermostat', label: 'Wifi Thermostat', shown: (d) => !!d.wifi_thermostat_serial_number },
+];
 
 /** /properties/{propertyId}: the info card at left, the tabs at right. */
 export default function PropertyDetailPage() {
@@ -64,10 +87,12 @@ export default function PropertyDetailPage() {
 function PropertyView({ detail }: { detail: PropertyDetail }) {
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tabs = TABS.filter((t) => !('enterprise' in t) || user?.isEnterprise);
+  const tabs = TABS.filter((t) => t.shown?.(detail, user?.isEnterprise === true) ?? true);
   const asked = searchParams.get('tab');
   const tab: TabId = tabs.find((t) => t.id === asked)?.id ?? 'timeline';
   const builder = useBuilderDetail(detail.builder_id);
+  const zone = detail.timezoneValue ?? undefined;
+  const logSource = logSourceOf(detail);
 
   return (
     <Stack spacing={2}>
@@ -107,6 +132,14 @@ function PropertyView({ detail }: { detail: PropertyDetail }) {
                   propertyId={detail.property_id}
                   canEdit={builder.data?.enable_photo_gallery_edits === true}
                 />
+              )}
+              {tab === 'hub' && detail.hub_id != null && <HubTab hubId={detail.hub_id} zone={zone} />}
+              {tab === 'access-history' && logSource && <AccessHistoryTab source={logSource} zone={zone} />}
+              {tab === 'smart-lock' && detail.smart_lock_serial_number && (
+                <SmartLockTab serial={detail.smart_lock_serial_number} builderId={detail.builder_id} zone={zone} />
+              )}
+              {tab === 'wifi-thermostat' && detail.wifi_thermostat_serial_number && (
+                <WifiThermostatTab serial={detail.wifi_thermostat_serial_number} zone={zone} />
               )}
             </Box>
           </Paper>

@@ -67,7 +67,10 @@ function DeviceWizard({ customerId }: { customerId: number }) {
   };
 
   const saveHub = async (home: number) => {
-    if (home === savedFor) return setActive(1);
+    if (home === savedFor) {
+      setActive(1);
+      return;
+    }
     setBusy(true);
     try {
       const saved = await saveAlarmHub({

@@ -37,7 +37,18 @@ interface DeviceCardProps {
 }
 
 /** One device of the inventory: what it is, its state, and where it is when that is shown. */
-function DeviceCard({ serial, type, icon, status, shipment, online, battery, location, propertyId, href }: DeviceCardProps) {
+function DeviceCard({
+  serial,
+  type,
+  icon,
+  status,
+  shipment,
+  online,
+  battery,
+  location,
+  propertyId,
+  href,
+}: DeviceCardProps) {
   const where = locationText(location);
   const power = batteryPercent(battery);
   return (

@@ -24,7 +24,12 @@ export function InventoryFilterMenu({ list, chooseBuilder }: { list: InventoryLi
   const [draft, setDraft] = useState(current);
   const lockStatuses = useCatalog(CATALOG_LOCK_STATUS);
   const communities = useLockCommunities();
-  const select = (name: keyof typeof draft, label: string, all: string, options: { value: string; label: string }[]) => (
+  const select = (
+    name: keyof typeof draft,
+    label: string,
+    all: string,
+    options: { value: string; label: string }[],
+  ) => (
     <TextField
       select
       label={label}
@@ -32,7 +37,9 @@ export function InventoryFilterMenu({ list, chooseBuilder }: { list: InventoryLi
       onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
       fullWidth
       error={name === 'community' && communities.isError}
-      helperText={name === 'community' && communities.isError ? loadErrorText('Communities', communities.error) : undefined}
+      helperText={
+        name === 'community' && communities.isError ? loadErrorText('Communities', communities.error) : undefined
+      }
     >
       <MenuItem value="">{all}</MenuItem>
       {/* A value from the URL stays shown even when it is no longer offered. */}

@@ -256,7 +256,13 @@ describe('InventoryPage', () => {
       extra: {
         'POST /api/locks': (call) =>
           (call.body as { lock_id: string }).lock_id === 'IGK0100'
-            ? { status: 422, body: { message: 'Validation failed', errors: { lock_id: 'A device with this Lock ID already exists' } } }
+            ? {
+                status: 422,
+                body: {
+                  message: 'Validation failed',
+                  errors: { lock_id: 'A device with this Lock ID already exists' },
+                },
+              }
             : { status: 201, body: { message: 'Device is created', id: 9, serial_number: 'IGK0999' } },
       },
     });
@@ -295,7 +301,12 @@ describe('InventoryPage', () => {
     expect(await screen.findByText('Device is created')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Device' })).not.toBeInTheDocument());
     const sent = calls.filter((c) => c.method === 'POST' && c.path === '/api/locks').at(-1)!.body;
-    expect(sent).toMatchObject({ lock_id: 'IGK0999', lock_status: 'unlocked', purchase_date: '01/15/2026', email: null });
+    expect(sent).toMatchObject({
+      lock_id: 'IGK0999',
+      lock_status: 'unlocked',
+      purchase_date: '01/15/2026',
+      email: null,
+    });
     // The lock lists are asked again.
     await waitFor(() => expect(callsTo(calls, '/api/locks').length).toBeGreaterThan(lockCalls));
   });

@@ -19,6 +19,7 @@ import {
   exportLocks,
   useDeviceList,
   type DeviceArea,
+  type InventoryFilter,
   type InventoryList,
   type LockPanel,
 } from '../../api/inventory';
@@ -32,7 +33,7 @@ import { NewDeviceDialog } from './NewDeviceDialog';
 export default function InventoryPage() {
   const { user } = useSession();
   const [adding, setAdding] = useState(false);
-  const list = useListParams<(typeof INVENTORY_FILTERS)[number]>({
+  const list = useListParams<InventoryFilter>({
     area: INVENTORY_AREA,
     // Every device list's default order; the page offers no other.
     defaultOrderBy: 'serial_number',

@@ -2,12 +2,21 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 
 /** A record shown as read-only fields, two to a row on wider screens. */
-export function ReadOnlyFields({ fields }: { fields: readonly (readonly [label: string, value: string | null | undefined])[] }) {
+export function ReadOnlyFields({
+  fields,
+}: {
+  fields: readonly (readonly [label: string, value: string | null | undefined])[];
+}) {
   return (
     <Grid container spacing={2}>
       {fields.map(([label, value]) => (
         <Grid key={label} size={{ xs: 12, sm: 6 }}>
-          <TextField label={label} value={value ?? ''} fullWidth slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }} />
+          <TextField
+            label={label}
+            value={value ?? ''}
+            fullWidth
+            slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
+          />
         </Grid>
       ))}
     </Grid>

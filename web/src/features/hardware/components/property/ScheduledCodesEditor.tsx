@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type { MessageBody } from '../../../../api/types';
+import type { MessageBody, ScheduledCodeInput } from '../../../../api/types';
 import { ConfirmDialog } from '../../../../components/dialogs/ConfirmDialog';
 import { onlyDigits } from '../../../../components/form';
 import { checkScheduledCodes, type FieldErrors, type ScheduledDraft, type ScheduledRules } from './codeRules';
@@ -23,7 +23,7 @@ import { fromZoned, zonedInput, type Zone } from './zoned';
 export type StoredScheduled = Omit<CodeRow, 'actions' | 'slot'>;
 
 /** A new code as sent: times as instants, to the minute. */
-export type ScheduledToSave = { code: string; name: string; scheduled_on: string; expires_on: string };
+export type ScheduledToSave = Pick<ScheduledCodeInput, 'code' | 'name' | 'scheduled_on' | 'expires_on'>;
 
 export interface ScheduledCodesEditorProps {
   codes: StoredScheduled[];
@@ -37,7 +37,10 @@ export interface ScheduledCodesEditorProps {
   onChanged(): void;
   /** Told whether new rows are being typed (the smart lock stops polling meanwhile). */
   onEditingChange?(editing: boolean): void;
-  /** The smart lock's error toasts for a failure without the server's words; without them a failure shows here. */
+  /**
+   * The smart lock's error toasts, for a failure the server gives no words for; without them a
+   * failure shows in the editor.
+   */
   failTexts?: { save: string; remove: string };
 }
 
@@ -77,7 +80,9 @@ export function ScheduledCodesEditor({
   const { busy } = command;
   const editing = drafts.length > 0;
 
-  useEffect(() => onEditingChange?.(editing), [editing, onEditingChange]);
+  useEffect(() => {
+    onEditingChange?.(editing);
+  }, [editing, onEditingChange]);
 
   // Checked as typed; the messages show from the first Save on, duplicates at once (they block Save).
   const problems = checkScheduledCodes(drafts, onLock, rules, zone, new Date());
@@ -192,7 +197,12 @@ export function ScheduledCodesEditor({
             <TableCell sx={{ verticalAlign: 'top', color: 'text.secondary' }}>New</TableCell>
             <TableCell align="right" sx={{ verticalAlign: 'top' }}>
               <Tooltip title="Cancel">
-                <IconButton size="small" aria-label="Cancel new scheduled code" onClick={() => cancel(i)} disabled={busy}>
+                <IconButton
+                  size="small"
+                  aria-label="Cancel new scheduled code"
+                  onClick={() => cancel(i)}
+                  disabled={busy}
+                >
                   <CloseIcon fontSize="small" />
                 </IconButton>
               </Tooltip>

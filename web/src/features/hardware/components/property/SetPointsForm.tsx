@@ -41,7 +41,10 @@ export function SetPointsForm({
     setErrors({});
     setFailure(null);
     try {
-      const res = await save({ heat_set_point: value(typed.heat_set_point), cool_set_point: value(typed.cool_set_point) });
+      const res = await save({
+        heat_set_point: value(typed.heat_set_point),
+        cool_set_point: value(typed.cool_set_point),
+      });
       notify.success(res.message);
     } catch (e) {
       if (e instanceof ApiError && e.errors) setErrors(e.errors);

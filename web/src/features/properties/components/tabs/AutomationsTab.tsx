@@ -13,6 +13,8 @@ import type { PropertyDetail, StaffDay } from '../../../../api/types';
 import { useNotify } from '../../../../app/notify';
 import { StaffHoursEditor } from '../../../../components/hours/StaffHoursEditor';
 import { normalizeStaffWeek, validateStaffWeek } from '../../../../components/hours/staffHours';
+import { syncPropertyCodes } from '../../../hardware/api/devices';
+import { SyncCodesButton } from '../../../hardware/components/property/SyncCodesButton';
 import { LOCKUP_TIMES, RELOCK_INTERVALS, accessSettingsToggled, type AccessSettings } from '../../propertySchema';
 import { usePropertySave } from '../../usePropertySave';
 
@@ -33,7 +35,7 @@ function Code({ label, value, community }: { label: string; value: string; commu
 }
 
 /**
- * The codes (read-only), the access settings (relock interval and end-of-day lockup) and the
+ * The codes (read-only) with Sync Codes Now, the access settings (relock interval and end-of-day lockup) and the
  * staff hours with their auto-lock interval; Save keeps the last two.
  */
 export function AutomationsTab({ detail }: { detail: PropertyDetail }) {
@@ -89,6 +91,7 @@ export function AutomationsTab({ detail }: { detail: PropertyDetail }) {
           </Grid>
         )}
       </Grid>
+      <SyncCodesButton run={() => syncPropertyCodes(detail)} />
       <Divider />
       <Stack spacing={2}>
         <FormControlLabel
