@@ -74,6 +74,25 @@ impl DeviceError {
                 | DeviceError::Unavailable(_)
         )
     }
+
+    /// The error with `code` masked in a provider's own words (which may echo the code back):
+    /// the error is stored on the code, shown to staff and logged, and codes are secrets.
+    pub fn hiding(self, code: &str) -> DeviceError {
+        let mask = |text: String| {
+            if code.is_empty() {
+                text
+            } else {
+                text.replace(code, "****")
+            }
+        };
+        match self {
+            DeviceError::Refused(text) => DeviceError::Refused(mask(text)),
+            DeviceError::Invalid(text) => DeviceError::Invalid(mask(text)),
+            DeviceError::Unavailable(text) => DeviceError::Unavailable(mask(text)),
+            DeviceError::UnsupportedLength(text) => DeviceError::UnsupportedLength(mask(text)),
+            other => other,
+        }
+    }
 }
 
 pub type DeviceResult<T> = Result<T, DeviceError>;
@@ -256,6 +275,17 @@ mod tests {
         );
         assert!(!shown.contains("246813"), "{shown}");
         assert!(shown.contains("Visitor"));
+    }
+
+    #[test]
+    fn a_provider_echoing_a_code_in_its_error_has_it_masked() {
+        let echoed = DeviceError::Invalid("code 482915 is not allowed on this lock".into());
+        let shown = echoed.hiding("482915").to_string();
+        assert_eq!(
+            shown,
+            "The lock provider refused: code **** is not allowed on this lock"
+        );
+        assert_eq!(DeviceError::Offline.hiding("482915"), DeviceError::Offline);
     }
 
     #[test]

@@ -307,13 +307,14 @@ impl Provider for Seam {
         }
         let mut created: AccessCode = self
             .call("access_codes/create", body, "access_code")
-            .await?;
+            .await
+            .map_err(|e| e.hiding(&code.code))?;
         let started = tokio::time::Instant::now();
         loop {
             if let Some(error) = Self::code_error(&created) {
                 // Seam keeps trying on its side; the code is taken off so our retry starts clean.
                 let _ = self.remove_code(device_id, &created.access_code_id).await;
-                return Err(error);
+                return Err(error.hiding(&code.code));
             }
             let time_bound = code.starts_at.is_some();
             if created.status == "set" || (time_bound && created.status == "unset") {

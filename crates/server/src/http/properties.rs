@@ -637,7 +637,37 @@ pub async fn update(
     )
     .await?
     .ok_or_else(ApiError::not_found)?;
+    record_access_settings(&state, &caller, id, &current.fields, &fields).await?;
     Ok(Json(MessageBody::new("Updated successfully")))
+}
+
+/// A change of how the home's locks secure it (relock interval, end-of-day lockup, staff lock
+/// interval) goes into each lock's hardware history with who made it.
+async fn record_access_settings(
+    state: &AppState,
+    caller: &Caller,
+    property_id: i64,
+    before: &db::properties::PropertyFields,
+    after: &db::properties::PropertyFields,
+) -> ApiResult<()> {
+    let settings = |f: &db::properties::PropertyFields| {
+        (
+            f.access_settings,
+            f.relock_interval,
+            f.end_of_day_lockup.clone(),
+            f.staff_lock_interval,
+        )
+    };
+    if settings(before) == settings(after) {
+        return Ok(());
+    }
+    let who = crate::http::hardware::inventory::actor(caller);
+    for lock in db::hardware::devices::of_property(&state.db, property_id).await? {
+        if db::hardware::devices::kind::is_lock(&lock.kind) {
+            state.hardware.record(&lock, "settings", &who).await?;
+        }
+    }
+    Ok(())
 }
 
 /// A staff member assigned to a property.

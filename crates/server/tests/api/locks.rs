@@ -669,6 +669,105 @@ async fn hub_codes_keep_the_rules_and_reach_the_lock() {
 }
 
 #[tokio::test]
+async fn a_lock_full_of_codes_refuses_more_and_its_capacity_shows() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let hub = id_of(&w, &pm, "hubs", "HUB0100001").await;
+    let lock = get(&w, &pm, &format!("/api/hubs/{hub}/devices")).await[0].clone();
+    let lock_id = lock["id"].as_i64().unwrap();
+    let capacity = lock["properties"]["capacity"].clone();
+    let (used, available) = (
+        capacity["used"].as_i64().unwrap(),
+        capacity["available"].as_i64().unwrap(),
+    );
+    assert!(used > 0 && used < available, "{capacity}");
+    // More scheduled codes than the slots left: refused whole, with the count, nothing kept.
+    let now = w.state.hardware.now();
+    let at = |minutes: i64| (now + Duration::minutes(minutes)).to_rfc3339();
+    let codes = |count: i64, first: i64| -> Vec<Value> {
+        (first..first + count)
+            .map(|n| json!({"code": n.to_string(), "name": format!("Tour {n}"), "scheduled_on": at(30), "expires_on": at(90)}))
+            .collect()
+    };
+    let too_many = codes(available - used + 1, 3000);
+    let path = format!("/api/hubs/{hub}/lock/scheduled-codes");
+    let refused = send(
+        &w,
+        &pm,
+        Method::PATCH,
+        &path,
+        json!({"deviceId": lock_id, "scheduledCodes": too_many}),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.json()["errors"]["scheduledCodes"],
+        format!("The lock has no free code slot ({used} of {available} used)")
+    );
+    let after = get(&w, &pm, &format!("/api/hubs/{hub}/devices")).await[0].clone();
+    assert_eq!(after["properties"]["capacity"]["used"], used);
+    // The ones that fit are taken, and counted.
+    let fitting = codes(available - used, 5000);
+    let taken = send(
+        &w,
+        &pm,
+        Method::PATCH,
+        &path,
+        json!({"deviceId": lock_id, "scheduledCodes": fitting}),
+    )
+    .await;
+    assert_eq!(
+        message(&taken),
+        "Scheduled codes updated",
+        "{}",
+        taken.text()
+    );
+    let full = get(&w, &pm, &format!("/api/hubs/{hub}/devices")).await[0].clone();
+    assert_eq!(full["properties"]["capacity"]["used"], available);
+    w.done().await;
+}
+
+#[tokio::test]
+async fn access_settings_changes_go_into_the_locks_history_with_who_made_them() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let hub = id_of(&w, &pm, "hubs", "HUB0100001").await;
+    let home = get(&w, &pm, &format!("/api/hubs/{hub}/info")).await["property_id"]
+        .as_i64()
+        .unwrap();
+    let settings_rows = || async {
+        get(
+            &w,
+            &pm,
+            "/api/hubs/activity-logs?search=IGK0100001&limit=100",
+        )
+        .await["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["action"] == "settings")
+            .cloned()
+            .collect::<Vec<Value>>()
+    };
+    assert!(settings_rows().await.is_empty());
+    let mut edit = get(&w, &pm, &format!("/api/properties/{home}")).await;
+    edit["access_settings"] = json!(true);
+    edit["relock_interval"] = json!(20);
+    edit["end_of_day_lockup"] = json!("9:30 PM");
+    let path = format!("/api/properties/{home}");
+    let saved = send(&w, &pm, Method::POST, &path, edit.clone()).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    let rows = settings_rows().await;
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["created_by"], "demo.pm");
+    // Saving the home again without a change of them adds nothing.
+    let again = send(&w, &pm, Method::POST, &path, edit).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(settings_rows().await.len(), 1);
+    w.done().await;
+}
+
+#[tokio::test]
 async fn smart_lock_codes_keep_their_rules() {
     let w = world().await;
     let pm = w.sign_in("demo.pm").await;
