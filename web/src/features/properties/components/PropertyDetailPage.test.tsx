@@ -225,6 +225,29 @@ describe('PropertyDetailPage hardware', { timeout: 60_000 }, () => {
   });
 });
 
+describe('PropertyDetailPage staffed model access settings', { timeout: 60_000 }, () => {
+  it('turns the settings on at their defaults, changes them and saves them with the home', async () => {
+    const calls = open({ ...JUNIPER, access_settings: false, relock_interval: null, end_of_day_lockup: null });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Automations' }));
+    const settings = screen.getByRole('region', { name: 'Staffed Model Access Settings' });
+    expect(within(settings).queryByRole('combobox', { name: 'Relock Interval' })).not.toBeInTheDocument();
+    await userEvent.click(within(settings).getByRole('switch', { name: 'Access Settings' }));
+    expect(within(settings).getByRole('combobox', { name: 'Relock Interval' })).toHaveTextContent('15 min');
+    expect(within(settings).getByRole('combobox', { name: 'End Of Day Lockup' })).toHaveTextContent('10:00 PM');
+    await userEvent.click(within(settings).getByRole('combobox', { name: 'Relock Interval' }));
+    await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: '25 min' }));
+    await userEvent.click(within(settings).getByRole('combobox', { name: 'End Of Day Lockup' }));
+    await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: '9:00 PM' }));
+    await userEvent.click(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
+    expect(saved(calls).at(-1)?.body).toMatchObject({
+      access_settings: true,
+      relock_interval: 25,
+      end_of_day_lockup: '9:00 PM',
+    });
+  });
+});
+
 function result(id: number, updated: boolean, error: string | null = null) {
   return {
     device_id: id,

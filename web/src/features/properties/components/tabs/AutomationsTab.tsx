@@ -93,7 +93,10 @@ export function AutomationsTab({ detail }: { detail: PropertyDetail }) {
       </Grid>
       <SyncCodesButton run={() => syncPropertyCodes(detail)} />
       <Divider />
-      <Stack spacing={2}>
+      <Stack spacing={2} component="section" aria-labelledby="staffed-model-access">
+        <Typography id="staffed-model-access" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          Staffed Model Access Settings
+        </Typography>
         <FormControlLabel
           label="Access Settings"
           disabled={busy}
@@ -126,7 +129,7 @@ export function AutomationsTab({ detail }: { detail: PropertyDetail }) {
               <TextField
                 select
                 fullWidth
-                label="End of Day Lockup"
+                label="End Of Day Lockup"
                 value={access.end_of_day_lockup ?? ''}
                 onChange={(e) => setAccess({ ...access, end_of_day_lockup: e.target.value })}
                 disabled={busy}
