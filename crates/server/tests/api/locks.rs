@@ -151,6 +151,26 @@ async fn the_inventory_lists_filters_partitions_and_exports_devices() {
         .unwrap()
         .iter()
         .all(|l| l["community_name"] == "Oak Ridge"));
+    // The communities of the builder's smart locks, each once.
+    let smart = get(&w, &pm, "/api/smart-locks/community").await;
+    let mut named: Vec<&str> = smart
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    let locks = get(&w, &pm, "/api/smart-locks?limit=100").await;
+    let mut expected: Vec<&str> = locks["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["community_name"].as_str())
+        .collect();
+    expected.sort_unstable();
+    expected.dedup();
+    named.sort_unstable();
+    assert!(!named.is_empty());
+    assert_eq!(named, expected);
     for bad in [
         "lockStatus=Shiny",
         "shipmentStatus=Lost",
@@ -350,6 +370,29 @@ async fn hub_commands_answer_in_the_spec_words_and_offline_locks_say_so() {
     )
     .await;
     assert_eq!(message(&auto), "Auto-lock enabled");
+    let off = send(
+        &w,
+        &pm,
+        Method::PATCH,
+        &format!("/api/hubs/{hub}/lock/auto-lock"),
+        json!({"deviceId": lock_id, "autoLock": false}),
+    )
+    .await;
+    assert_eq!(message(&off), "Auto-lock disabled");
+    // Refresh Device reads the lock again and answers it.
+    let refreshed = get(
+        &w,
+        &pm,
+        &format!("/api/hubs/{hub}/devices/{lock_id}/refresh"),
+    )
+    .await;
+    assert_eq!(
+        (
+            refreshed["id"].as_i64(),
+            refreshed["properties"]["autoLock"].as_bool()
+        ),
+        (Some(lock_id), Some(false))
+    );
     let light = devices[1]["id"].as_i64().unwrap();
     let on = send(
         &w,
@@ -361,6 +404,16 @@ async fn hub_commands_answer_in_the_spec_words_and_offline_locks_say_so() {
     .await;
     assert_eq!(message(&on), "Light is on");
     assert_eq!(on.json()["device"]["properties"]["light"]["level"], 60);
+    let dark = send(
+        &w,
+        &pm,
+        Method::PATCH,
+        &format!("/api/hubs/{hub}/lights/{light}"),
+        json!({"status": "off"}),
+    )
+    .await;
+    assert_eq!(message(&dark), "Light is off");
+    assert_eq!(dark.json()["device"]["properties"]["light"]["on"], false);
     let not_a_light = send(
         &w,
         &pm,
@@ -428,7 +481,7 @@ async fn hub_commands_answer_in_the_spec_words_and_offline_locks_say_so() {
         .iter()
         .map(|r| r["action"].as_str().unwrap())
         .collect();
-    assert_eq!(actions[..3], ["auto_lock", "lock", "unlock"]);
+    assert_eq!(actions[..4], ["auto_lock", "auto_lock", "lock", "unlock"]);
     // The access history: the console's unlock, and a code typed on the keypad, by its name.
     let admin = w.sign_in("demo.admin").await;
     let master = lock["properties"]["userCodes"]["6"]["code"]
@@ -1413,6 +1466,28 @@ async fn alarm_units_attach_activate_and_are_marked_sold() {
         .map(|r| r["CustomerId"].as_i64().unwrap())
         .collect();
     assert!(ids.windows(2).all(|p| p[0] > p[1]), "CustomerId descending");
+    // Export All: every unit, Attached or Available, in the list's order.
+    let export = send(
+        &w,
+        &pm,
+        Method::POST,
+        "/api/hubs/adc-devices/exportAll",
+        json!({"query": "orderBy=CustomerId&order=desc"}),
+    )
+    .await;
+    assert_eq!(export.status, StatusCode::OK, "{}", export.text());
+    let csv = export.text();
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
+    assert!(
+        lines[0].starts_with("Customer ID,Unit Description,Status"),
+        "{csv}"
+    );
+    assert_eq!(lines.len(), 5, "{csv}");
+    assert!(lines[1].starts_with(&ids[0].to_string()), "{csv}");
+    assert!(
+        csv.contains("Attached") && csv.contains("Available"),
+        "{csv}"
+    );
     assert_eq!(
         rows.iter().filter(|r| r["property_id"].is_number()).count(),
         2
