@@ -116,7 +116,8 @@ pub async fn reconcile(hw: &Hardware, id: i64) -> HardwareResult<Reconciled> {
                 alert_code(hw, &device, &code, home, kind, what, error).await?;
             }
         }
-        Outcome::Failed { error } => {
+        // Staff hear of a code failing for good once, not at each later look at it.
+        Outcome::Failed { error } if code.state != "failed" => {
             alert_code(
                 hw,
                 &device,

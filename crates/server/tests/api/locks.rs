@@ -821,6 +821,35 @@ async fn access_settings_changes_go_into_the_locks_history_with_who_made_them() 
 }
 
 #[tokio::test]
+async fn a_code_that_failed_for_good_is_alerted_once_however_often_it_is_looked_at() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let hub = id_of(&w, &pm, "hubs", "HUB0100001").await;
+    let lock_id = get(&w, &pm, &format!("/api/hubs/{hub}/devices")).await[0]["id"]
+        .as_i64()
+        .unwrap();
+    // Staff save again while the demo's refused visitor code's jobs are still queued.
+    send(
+        &w,
+        &pm,
+        Method::PATCH,
+        &format!("/api/hubs/{hub}/lock/codes"),
+        json!({"deviceId": lock_id, "codes": [{"slot": 4, "code": "86420", "name": "Cleaner"}]}),
+    )
+    .await;
+    drain(&worker(&w)).await;
+    let alerts = db::hardware::alerts::about_codes(&w.state.db)
+        .await
+        .unwrap();
+    assert!(alerts.iter().any(|(_, kind)| kind == "code_failed"));
+    let mut once = alerts.clone();
+    once.sort();
+    once.dedup();
+    assert_eq!(once.len(), alerts.len(), "{alerts:?}");
+    w.done().await;
+}
+
+#[tokio::test]
 async fn smart_lock_codes_keep_their_rules() {
     let w = world().await;
     let pm = w.sign_in("demo.pm").await;
