@@ -95,6 +95,33 @@ describe('HubTab', { timeout: 60_000 }, () => {
     expect(screen.getAllByText('The device is offline')).toHaveLength(1);
   });
 
+  it('refreshes the device list from the hub, reboots it with a toast, and shows a refresh that failed', async () => {
+    let refreshFails = false;
+    const calls = open([frontDoor()], {
+      'GET /api/hubs/31/devices': (call) => {
+        if (!call.search.includes('refresh')) return { body: [frontDoor()] };
+        return refreshFails
+          ? { status: 503, body: { message: 'The device is offline' } }
+          : { body: [frontDoor(), PORCH_LIGHT] };
+      },
+      'GET /api/hubs/31/reboot': () => ({ body: { message: 'Hub is rebooting' } }),
+    });
+    await screen.findByRole('heading', { name: 'Connected Devices' });
+    expect(screen.queryByRole('region', { name: 'Porch light' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh List' }));
+    expect(await screen.findByRole('region', { name: 'Porch light' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/hubs/31/devices' && c.search.includes('refresh'))).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reboot Hub' }));
+    expect(await screen.findByText('Hub is rebooting')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/hubs/31/reboot')).toHaveLength(1);
+
+    refreshFails = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh List' }));
+    expect(await screen.findByText('The device is offline')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh List' })).toBeEnabled();
+  });
+
   it('switches a light and toasts the answer', async () => {
     const calls = open([PORCH_LIGHT], {
       'PATCH /api/hubs/31/lights/12': () => ({ body: { message: 'Light is on', device: PORCH_LIGHT } }),
