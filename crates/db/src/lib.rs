@@ -14,6 +14,7 @@ pub mod builders;
 pub mod bulk;
 pub mod catalog;
 pub mod communities;
+pub mod customers;
 pub mod feedback;
 pub mod flags;
 mod fold_case;

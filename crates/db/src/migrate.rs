@@ -48,6 +48,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(24, "0024_sim_devices"),
     migration!(25, "0025_hub_activity_logs"),
     migration!(26, "0026_devices"),
+    migration!(27, "0027_customer_summary"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -173,6 +173,15 @@ pub async fn count_closed_since(db: &Db, scope: &Scope, since: DateTime<Utc>) ->
         .await)
 }
 
+/// What a customer row keeps of its visits (the customers list): how many, and the last one's
+/// home and status.
+const SUMMARY: &str = "visits_count = (SELECT COUNT(*) FROM customer_visits v
+      WHERE v.customer_id = customers.customer_id),
+    last_visit_property_id = (SELECT v.property_id FROM customer_visits v
+      WHERE v.customer_id = customers.customer_id ORDER BY v.visited_on DESC, v.customer_visit_id DESC LIMIT 1),
+    last_visit_status_id = (SELECT v.visit_status_id FROM customer_visits v
+      WHERE v.customer_id = customers.customer_id ORDER BY v.visited_on DESC, v.customer_visit_id DESC LIMIT 1)";
+
 /// A customer for the demo world and tests.
 pub struct NewCustomer {
     pub builder_id: i64,
@@ -273,10 +282,10 @@ pub async fn insert_history(db: &Db, customers: &[NewCustomer], visits: &[NewVis
             ],
             rows
         );
-        sqlx::query(
+        sqlx::query(&format!(
             "UPDATE customers SET last_visit_date = (SELECT MAX(visited_on) FROM customer_visits v
-               WHERE v.customer_id = customers.customer_id) WHERE customer_id > $1",
-        )
+               WHERE v.customer_id = customers.customer_id), {SUMMARY} WHERE customer_id > $1"
+        ))
         .bind(before)
         .execute(&mut *tx)
         .await?;

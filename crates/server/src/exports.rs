@@ -377,21 +377,14 @@ pub fn int_keys(keys: &[i64]) -> Vec<Value> {
 }
 
 /// The three export calls of a list area — Export (CSV of selected rows), Export All (CSV of the
-/// filtered list) and Print (PDF of selected rows) — written once for every area.
+/// filtered list) and Print (PDF of selected rows) — written once for every area. With
+/// `filters`, Export All applies the area's own filters (a type with `conditions()`) from the
+/// list's query too.
 #[macro_export]
 macro_rules! list_exports {
     (tag = $tag:literal, row = $row:ty, selection = $selection:ty, keys = $keys:path,
      export = $export:literal, export_all = $export_all:literal, print = $print:literal) => {
-        #[utoipa::path(post, path = $export, tag = $tag, request_body = $selection,
-            responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
-        pub async fn export(
-            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
-            caller: $crate::auth::Caller,
-            $crate::app::JsonBody(request): $crate::app::JsonBody<$selection>,
-        ) -> $crate::error::ApiResult<axum::response::Response> {
-            caller.require_console()?;
-            $crate::exports::export_selected::<$row>(&state.db, &caller.scope, &$keys(&request.selection)).await
-        }
+        $crate::list_exports!(@selected $tag, $row, $selection, $keys, $export, $print);
 
         #[utoipa::path(post, path = $export_all, tag = $tag, request_body = $crate::exports::ExportAllRequest,
             responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = $crate::error::ErrorBody)),
@@ -403,6 +396,35 @@ macro_rules! list_exports {
         ) -> $crate::error::ApiResult<axum::response::Response> {
             caller.require_console()?;
             $crate::exports::export_all::<$row>(&state.db, &caller.scope, &request)
+        }
+    };
+    (tag = $tag:literal, row = $row:ty, filters = $filters:ty, selection = $selection:ty, keys = $keys:path,
+     export = $export:literal, export_all = $export_all:literal, print = $print:literal) => {
+        $crate::list_exports!(@selected $tag, $row, $selection, $keys, $export, $print);
+
+        #[utoipa::path(post, path = $export_all, tag = $tag, request_body = $crate::exports::ExportAllRequest,
+            responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = $crate::error::ErrorBody)),
+            security(("bearer" = [])))]
+        pub async fn export_all(
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            caller: $crate::auth::Caller,
+            $crate::app::JsonBody(request): $crate::app::JsonBody<$crate::exports::ExportAllRequest>,
+        ) -> $crate::error::ApiResult<axum::response::Response> {
+            caller.require_console()?;
+            let filters = request.filters::<$filters>()?.conditions()?;
+            $crate::exports::export_all_filtered::<$row>(&state.db, &caller.scope, &request, filters)
+        }
+    };
+    (@selected $tag:literal, $row:ty, $selection:ty, $keys:path, $export:literal, $print:literal) => {
+        #[utoipa::path(post, path = $export, tag = $tag, request_body = $selection,
+            responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
+        pub async fn export(
+            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            caller: $crate::auth::Caller,
+            $crate::app::JsonBody(request): $crate::app::JsonBody<$selection>,
+        ) -> $crate::error::ApiResult<axum::response::Response> {
+            caller.require_console()?;
+            $crate::exports::export_selected::<$row>(&state.db, &caller.scope, &$keys(&request.selection)).await
         }
 
         #[utoipa::path(post, path = $print, tag = $tag, request_body = $selection,

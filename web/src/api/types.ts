@@ -90,6 +90,7 @@ export type ActivateInput = Schemas['ActivateInput'];
 
 // Properties.
 export type PropertyRow = Schemas['PropertyRow'];
+export type CustomerRow = Schemas['CustomerRow'];
 export type PropertyList = Schemas['PropertyList'];
 export type PropertyCreated = Schemas['PropertyCreated'];
 /** The address POST /api/properties/coordinates geocodes, and its answer. */

@@ -1,5 +1,5 @@
 // The route table (spec 1 section 2). Screens are code-split per route. Paths of areas that are not
-// built yet (customers, billing, webhooks, reports, integrations...) are not registered and fall
+// built yet (customer details, visits, billing, webhooks, reports, integrations...) are not registered and fall
 // to the not-found page.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -19,6 +19,7 @@ const AccountPage = lazy(() => import('../features/account/components/AccountPag
 const ProfileForm = lazy(() => import('../features/account/components/ProfileForm'));
 const AgentsListPage = lazy(() => import('../features/agents/components/AgentsListPage'));
 const AgentFormPage = lazy(() => import('../features/agents/components/AgentFormPage'));
+const CustomersListPage = lazy(() => import('../features/customers/components/CustomersListPage'));
 const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListPage'));
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
 const HardwareHistoryPage = lazy(() => import('../features/hardware/components/HardwareHistoryPage'));
@@ -125,6 +126,14 @@ export function AppRoutes() {
           />
           <Route path="/agents/add" element={<AgentFormPage />} />
           <Route path="/agents/:username" element={<AgentFormPage />} />
+          <Route
+            path="/customers"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <CustomersListPage />
+              </RequireAuth>
+            }
+          />
           <Route
             path="/teams"
             element={

@@ -13,6 +13,7 @@ use crate::app::AppState;
 
 pub mod agents;
 pub mod communities;
+pub mod customers;
 pub mod hardware;
 pub mod profile;
 pub mod properties;
@@ -47,6 +48,7 @@ pub fn routes() -> Router<AppState> {
         .merge(agents::routes())
         .merge(teams::routes())
         .merge(communities::routes())
+        .merge(customers::routes())
         .merge(settings::routes())
         .merge(surveys::routes())
         .merge(training::routes())
@@ -158,6 +160,7 @@ impl Modify for ErrorResponses {
         agents::available, agents::end_sessions, agents::export, agents::export_all, agents::print,
         teams::list, teams::of_builder, teams::get_team, teams::create, teams::update, teams::delete,
         teams::add_agent, teams::remove_agent, teams::export, teams::export_all, teams::print,
+        customers::list, customers::export, customers::export_all, customers::print,
         communities::list, communities::statuses, communities::of_builder, communities::get_community,
         communities::save, communities::delete, communities::qr_codes, communities::save_qr_code,
         communities::delete_qr_code, communities::automation_codes, communities::export, communities::export_all, communities::print,

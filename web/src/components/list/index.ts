@@ -9,3 +9,4 @@ export * from './BuilderFilterMenu';
 export * from './useListParams';
 export * from './useListQuery';
 export * from './exports';
+export * from './FilterSelect';

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CATALOG_LOCK_STATUS, useCatalog } from '../../../../app/startup';
 import { loadErrorText } from '../../../../components/LoadError';
-import { BuilderFilterField, FilterMenu } from '../../../../components/list';
+import { BuilderFilterField, FilterMenu, FilterSelect, named, type FilterOption } from '../../../../components/list';
 import {
   INVENTORY_FILTERS,
   LOCK_STATUS_EXTRAS,
@@ -24,36 +22,16 @@ export function InventoryFilterMenu({ list, chooseBuilder }: { list: InventoryLi
   const [draft, setDraft] = useState(current);
   const lockStatuses = useCatalog(CATALOG_LOCK_STATUS);
   const communities = useLockCommunities();
-  const select = (
-    name: keyof typeof draft,
-    label: string,
-    all: string,
-    options: { value: string; label: string }[],
-  ) => (
-    <TextField
-      select
+  const select = (name: keyof typeof draft, label: string, all: string, options: FilterOption[]) => (
+    <FilterSelect
       label={label}
+      all={all}
       value={draft[name]}
-      onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
-      fullWidth
-      error={name === 'community' && communities.isError}
-      helperText={
-        name === 'community' && communities.isError ? loadErrorText('Communities', communities.error) : undefined
-      }
-    >
-      <MenuItem value="">{all}</MenuItem>
-      {/* A value from the URL stays shown even when it is no longer offered. */}
-      {draft[name] && !options.some((o) => o.value === draft[name]) && (
-        <MenuItem value={draft[name]}>{draft[name]}</MenuItem>
-      )}
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      options={options}
+      onChange={(value) => setDraft((d) => ({ ...d, [name]: value }))}
+      error={name === 'community' && communities.isError ? loadErrorText('Communities', communities.error) : undefined}
+    />
   );
-  const named = (names: readonly string[]) => names.map((n) => ({ value: n, label: n }));
   return (
     <FilterMenu
       activeCount={INVENTORY_FILTERS.filter((f) => current[f]).length}

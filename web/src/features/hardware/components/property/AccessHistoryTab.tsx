@@ -12,7 +12,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import type { LockLog } from '../../../../api/types';
 import { useLockLogs, type LogSource } from '../../api/devices';
 import { Loaded } from './Loaded';
-import { dayLabel, zonedDate, zonedTime, type Zone } from './zoned';
+import { dayLabel, zonedDate, zonedTime, type Zone } from '../../../../lib/zoned';
 
 /** Spec 2 §9: the live tail reads the history again every 15 s. */
 export const REFRESH_SECONDS = 15;

@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatZoned, type Zone } from './zoned';
+import { formatZoned, type Zone } from '../../../../lib/zoned';
 
 /** Where a code stands: Active once on the lock, else Pending; a failure in red with the lock's words. */
 export function CodeState({

@@ -14,7 +14,7 @@ import type { HubDevice } from '../../../../api/types';
 import { hubKey, setHubThermostat, setLight, setLockStatus } from '../../api/devices';
 import { SetPointsForm } from './SetPointsForm';
 import { useHubCommand } from './useCommand';
-import { formatZoned, type Zone } from './zoned';
+import { formatZoned, type Zone } from '../../../../lib/zoned';
 
 const TYPE_LABELS: Record<string, string> = {
   door_lock: 'Lock',

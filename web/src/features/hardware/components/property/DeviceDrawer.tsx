@@ -29,7 +29,7 @@ import { LockCodesEditor, codesOnLock } from './LockCodesEditor';
 import { MasterCode } from './MasterCode';
 import { ScheduledCodesEditor } from './ScheduledCodesEditor';
 import { useHubCommand } from './useCommand';
-import { formatZoned, type Zone } from './zoned';
+import { formatZoned, type Zone } from '../../../../lib/zoned';
 
 /** A label and its value, as the drawers list a device's record. */
 export function Records({ rows }: { rows: [string, ReactNode][] }) {

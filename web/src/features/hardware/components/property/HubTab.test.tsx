@@ -5,7 +5,7 @@ import type { HubDevice, HubInfo } from '../../../../api/types';
 import { mockRoutes, renderRoute, type MockResponse, type RecordedCall } from '../../../../test/utils';
 import { HubTab, MSG_ADC } from './HubTab';
 import { HALL_SENSOR, HUB_INFO, PORCH_LIGHT, ZONE, frontDoor } from './testFixtures';
-import { zonedInput } from './zoned';
+import { zonedInput } from '../../../../lib/zoned';
 
 function open(
   devices: HubDevice[],

@@ -16,7 +16,7 @@ import { DeviceDrawer, Records } from './DeviceDrawer';
 import { Loaded } from './Loaded';
 import { userCodeRows } from './LockCodesEditor';
 import { useHubCommand } from './useCommand';
-import type { Zone } from './zoned';
+import type { Zone } from '../../../../lib/zoned';
 
 export const MSG_ADC =
   'This is an Alarm.com hub: log in to your Alarm.com account to control its devices. They are not controlled from here.';

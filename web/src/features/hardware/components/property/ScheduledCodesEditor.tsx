@@ -17,7 +17,7 @@ import { onlyDigits } from '../../../../components/form';
 import { checkScheduledCodes, type FieldErrors, type ScheduledDraft, type ScheduledRules } from './codeRules';
 import { CodeTable, type CodeRow } from './CodeTable';
 import { useCommand } from './useCommand';
-import { fromZoned, zonedInput, type Zone } from './zoned';
+import { fromZoned, zonedInput, type Zone } from '../../../../lib/zoned';
 
 /** A scheduled code on the lock, with how to take it off. */
 export type StoredScheduled = Omit<CodeRow, 'actions' | 'slot'>;

@@ -44,7 +44,7 @@ import { Loaded } from './Loaded';
 import { ScheduledCodesEditor } from './ScheduledCodesEditor';
 import { useCommand } from './useCommand';
 import { useSmartLockPolling } from './useSmartLockPolling';
-import { formatZoned, type Zone } from './zoned';
+import { formatZoned, type Zone } from '../../../../lib/zoned';
 
 export interface SmartLockTabProps {
   serial: string;

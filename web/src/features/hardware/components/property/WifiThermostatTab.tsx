@@ -7,7 +7,7 @@ import { OnlineChip } from './DeviceCards';
 import { Records } from './DeviceDrawer';
 import { Loaded } from './Loaded';
 import { SetPointsForm } from './SetPointsForm';
-import { formatZoned, type Zone } from './zoned';
+import { formatZoned, type Zone } from '../../../../lib/zoned';
 
 export const MSG_NO_THERMOSTAT = 'No WiFi thermostat is configured for this property.';
 

@@ -8,7 +8,7 @@ import {
   nextSlot,
   smartScheduledRules,
 } from './codeRules';
-import { formatZoned, fromZoned, zonedDate, zonedInput } from './zoned';
+import { formatZoned, fromZoned, zonedDate, zonedInput } from '../../../../lib/zoned';
 
 const ZONE = 'America/Chicago';
 const NOW = new Date('2026-03-03T18:00:00Z'); // 12:00 PM in Chicago

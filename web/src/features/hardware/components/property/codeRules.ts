@@ -1,6 +1,6 @@
 // The code rules of the hub and smart lock editors (spec 2 §5, §9), checked before the server is
 // asked. Errors are keyed as the server keys its 422 answers, so both land in the same places.
-import { fromZoned, type Zone } from './zoned';
+import { fromZoned, type Zone } from '../../../../lib/zoned';
 
 export type FieldErrors = Record<string, string>;
 

@@ -1,0 +1,168 @@
+//! Customers (spec 2 §2, §7): the list with its filters, Export, Print and Export All.
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use db::customers::{CustomerRow, CUSTOMERS};
+use db::list::Filters;
+use domain::catalog::{BLACKLISTED, NOT_BLACKLISTED, VISITOR_STATUSES, VISITOR_TYPES};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::app::{AppState, QueryParams};
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::exports::{self, ExportRow, ListParams};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/customers", get(list))
+        .route("/customers/export", post(export))
+        .route("/customers/exportAll", post(export_all))
+        .route("/customers/print", post(print))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerList {
+    pub data: Vec<CustomerRow>,
+    pub total: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CustomerSelection {
+    pub selection: Vec<i64>,
+}
+
+/// The customers list's own filters (the spec's names).
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CustomerFilters {
+    /// Blacklisted or Not blacklisted.
+    #[serde(rename = "customerStatus")]
+    pub customer_status: Option<String>,
+    /// V, AG, TC or CL.
+    #[serde(rename = "visitorType")]
+    pub visitor_type: Option<String>,
+    /// The status of the customer's last visit: Accessed, Deny, NA-I, NA-L, NA-T, NA-V or NC.
+    #[serde(rename = "lastStatus")]
+    pub last_status: Option<String>,
+}
+
+impl CustomerFilters {
+    fn conditions(&self) -> ApiResult<Filters> {
+        let mut filters = Filters::default();
+        fn given(v: &Option<String>) -> Option<&str> {
+            v.as_deref().map(str::trim).filter(|v| !v.is_empty())
+        }
+        if let Some(status) = given(&self.customer_status) {
+            let id = match status {
+                "Blacklisted" => BLACKLISTED,
+                "Not blacklisted" => NOT_BLACKLISTED,
+                other => {
+                    return Err(ApiError::field(
+                        "customerStatus",
+                        format!("No customer status {other}"),
+                    ))
+                }
+            };
+            filters.add("c.visitor_status_id = ?", [db::Value::from(id)]);
+        }
+        if let Some(kind) = given(&self.visitor_type) {
+            let (id, _, _) = VISITOR_TYPES
+                .iter()
+                .find(|(_, name, _)| *name == kind)
+                .ok_or_else(|| ApiError::field("visitorType", format!("No visitor type {kind}")))?;
+            filters.add("c.visitor_type_id = ?", [db::Value::from(*id)]);
+        }
+        if let Some(last) = given(&self.last_status) {
+            // The visit statuses are the catalogue's after the two blacklist values.
+            let (id, _, _) = VISITOR_STATUSES
+                .iter()
+                .filter(|(id, _, _)| *id != BLACKLISTED && *id != NOT_BLACKLISTED)
+                .find(|(_, name, _)| *name == last)
+                .ok_or_else(|| ApiError::field("lastStatus", format!("No visit status {last}")))?;
+            filters.add("c.last_visit_status_id = ?", [db::Value::from(*id)]);
+        }
+        Ok(filters)
+    }
+}
+
+#[utoipa::path(get, path = "/api/customers", tag = "customers", params(ListParams, CustomerFilters),
+    responses((status = 200, body = CustomerList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+/// The customers of the caller's builders, newest last visit first.
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(params): QueryParams<ListParams>,
+    QueryParams(filters): QueryParams<CustomerFilters>,
+) -> ApiResult<Json<CustomerList>> {
+    caller.require_console()?;
+    let (mut query, scope) = params.check(&CUSTOMERS, &caller.scope)?;
+    query.filters = filters.conditions()?;
+    let page = CUSTOMERS
+        .page::<CustomerRow>(&state.db, &scope, &query)
+        .await?;
+    Ok(Json(CustomerList {
+        data: page.data.into_iter().map(CustomerRow::zoned).collect(),
+        total: page.total,
+    }))
+}
+
+impl ExportRow for CustomerRow {
+    const LIST: &'static db::list::ListSpec = &CUSTOMERS;
+    const FILE: &'static str = "customers";
+    const TITLE: &'static str = "Customers";
+    const HEADERS: &'static [&'static str] = &[
+        "Customer ID",
+        "First Name",
+        "Last Name",
+        "Email",
+        "Phone",
+        "Contact Status",
+        "Visitor Type",
+        "Visits",
+        "Last Visit",
+        "Created On",
+        "Last Visited Property",
+        "Last Visit Status",
+        "Customer Status",
+    ];
+    fn cells(&self) -> Vec<String> {
+        let zoned = self.clone().zoned();
+        let at = |t: chrono::DateTime<chrono::Utc>| match (self.timezone, &zoned.timezone_abbr) {
+            (Some(zone), Some(abbr)) => format!(
+                "{} {abbr}",
+                domain::zones::to_local(zone, t).format("%Y-%m-%d %H:%M")
+            ),
+            _ => t.format("%Y-%m-%d %H:%M UTC").to_string(),
+        };
+        vec![
+            self.customer_id.to_string(),
+            self.firstname.clone(),
+            self.lastname.clone(),
+            self.email_1.clone().unwrap_or_default(),
+            self.cell_phone_1.clone().unwrap_or_default(),
+            self.visitor_contact_status_id_value.clone(),
+            self.visitor_type_id_value.clone(),
+            self.visits_count.to_string(),
+            self.last_visit_date.map(at).unwrap_or_default(),
+            at(self.created_on),
+            self.last_visit_property_id
+                .map(|p| p.to_string())
+                .unwrap_or_default(),
+            self.last_visit_status.clone().unwrap_or_default(),
+            self.visitor_status_id_value.clone(),
+        ]
+    }
+}
+
+crate::list_exports!(
+    tag = "customers",
+    row = CustomerRow,
+    filters = CustomerFilters,
+    selection = CustomerSelection,
+    keys = exports::int_keys,
+    export = "/api/customers/export",
+    export_all = "/api/customers/exportAll",
+    print = "/api/customers/print"
+);

@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test('the customers list opens from the sidebar, filters by last visit status and exports the filtered list', async ({
+  page,
+}) => {
+  await signIn(page, 'demo.pm');
+  await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/customers"]').click();
+  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+  await expect(page).toHaveURL(/orderBy=last_visit_date/);
+  await expect(page.getByRole('columnheader', { name: 'Last Visit Status' })).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Last visit status').click();
+  await page.getByRole('option', { name: 'NA-V', exact: true }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/lastStatus=NA-V/);
+  const statuses = page.locator('tbody tr td:nth-child(11)');
+  await expect(statuses.first()).toHaveText('NA-V');
+  for (const text of await statuses.allTextContents()) expect(text).toBe('NA-V');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export All' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('customers-export.csv');
+  const lines = (await readFile(await file.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  expect(lines[0]).toContain('Last Visit Status');
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines.slice(1).every((l) => l.includes(',NA-V,'))).toBe(true);
+});
