@@ -406,12 +406,17 @@ async fn programming(name: &str, test_db: &db::testing::TestDb) {
     let outbound = server::outbound::Outbound::new(Vec::new());
     let hw =
         server::hardware::Hardware::new(db.clone(), devices::wall_clock(), LATENCY_MS, outbound);
-    let locks: Vec<db::hardware::devices::Device> = db::hardware::devices::locks_to_watch(db, 100)
-        .await
-        .unwrap()
-        .into_iter()
-        .filter(|d| d.kind == kind::SMART_LOCK)
-        .collect();
+    // A hundred of the world's smart locks (the locks looked at longest ago come first, of
+    // every kind).
+    let locks: Vec<db::hardware::devices::Device> =
+        db::hardware::devices::locks_to_watch(db, 50_000)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|d| d.kind == kind::SMART_LOCK)
+            .take(100)
+            .collect();
+    assert!(!locks.is_empty(), "the hardware world has smart locks");
     for lock in &locks {
         hw.simulate(&NewDevice {
             builder_id: lock.builder_id,

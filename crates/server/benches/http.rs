@@ -482,7 +482,7 @@ fn main() {
         let admin_url = std::env::var("BENCH_DATABASE_URL")
             .or_else(|_| std::env::var("TEST_DATABASE_URL"))
             .ok();
-        if only != "large" {
+        if only.is_empty() || only == "staff" {
             staff_world(&root, admin_url.as_deref()).await;
         }
         if only.is_empty() || only == "hardware" {

@@ -361,6 +361,33 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
             format!("/api/communities?orderBy={column}&order=asc&limit=25"),
         ));
     }
+    calls.extend([
+        (
+            "customers, first page".to_string(),
+            "/api/customers?limit=25".to_string(),
+        ),
+        (
+            "customers, search".to_string(),
+            "/api/customers?search=patel&limit=25".to_string(),
+        ),
+        (
+            "customers, filter lastStatus NA-V".to_string(),
+            "/api/customers?lastStatus=NA-V&limit=25".to_string(),
+        ),
+        (
+            "customers, deep page".to_string(),
+            format!(
+                "/api/customers?page={}&limit=25",
+                CUSTOMERS_PER_BUILDER / 25 - 1
+            ),
+        ),
+    ]);
+    for (column, _) in db::customers::CUSTOMERS.sort_columns {
+        calls.push((
+            format!("customers, sort by {column}"),
+            format!("/api/customers?orderBy={column}&order=asc&limit=25"),
+        ));
+    }
     println!(
         "| call (program manager, one builder) | p50 ms | p95 ms | p99 ms | req/s (16 clients) |\n| --- | --- | --- | --- | --- |"
     );
@@ -388,12 +415,21 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
             "communities, all builders, first page",
             "/api/communities?limit=25",
         ),
+        (
+            "customers, all builders, first page",
+            "/api/customers?limit=25",
+        ),
+        (
+            "customers, all builders, search",
+            "/api/customers?search=patel&limit=25",
+        ),
     ]
     .map(|(label, path)| (label.to_string(), path.to_string()))
     .into();
     for (list, spec) in [
         ("properties", &db::properties::PROPERTIES),
         ("communities", &db::communities::COMMUNITIES),
+        ("customers", &db::customers::CUSTOMERS),
     ] {
         for (column, _) in spec.sort_columns {
             enterprise_calls.push((
