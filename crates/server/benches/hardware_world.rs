@@ -399,39 +399,48 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
 
 /// 1,000 scheduled codes starting in the same minute, on simulated locks answering in 200 ms:
 /// the worker (of a server's size) sets them all before their start.
-async fn programming(name: &str, test_db: &db::testing::TestDb) {
+pub async fn programming(name: &str, test_db: &db::testing::TestDb) {
     const CODES: usize = 1_000;
     const LATENCY_MS: u64 = 200;
     let db = &test_db.db;
     let outbound = server::outbound::Outbound::new(Vec::new());
     let hw =
         server::hardware::Hardware::new(db.clone(), devices::wall_clock(), LATENCY_MS, outbound);
-    // A hundred of the world's smart locks (the locks looked at longest ago come first, of
-    // every kind).
-    let locks: Vec<db::hardware::devices::Device> =
-        db::hardware::devices::locks_to_watch(db, 50_000)
-            .await
-            .unwrap()
-            .into_iter()
-            .filter(|d| d.kind == kind::SMART_LOCK)
-            .take(100)
-            .collect();
-    assert!(!locks.is_empty(), "the hardware world has smart locks");
-    for lock in &locks {
-        hw.simulate(&NewDevice {
-            builder_id: lock.builder_id,
+    // A hundred smart locks of a builder of their own, simulated.
+    let builder_id = db::builders::create(
+        db,
+        &db::builders::NewBuilder {
+            name: "Code Bench Builder".into(),
+            webflow_name: "code-bench".into(),
+            timezone: 52,
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    let mut locks = Vec::new();
+    for n in 0..100 {
+        let device = NewDevice {
+            builder_id,
             kind: kind::SMART_LOCK.into(),
-            serial_number: lock.serial_number.clone(),
+            serial_number: format!("CB{n:05}"),
             name: "Bench lock".into(),
             provider: "sim".into(),
             code_lengths: "4,5,6".into(),
             code_capacity: Some(100),
             locked: Some(true),
             battery: Some(1.0),
+            status_id: Some(domain::devices::ACTIVE),
             ..NewDevice::default()
-        })
-        .await
-        .unwrap();
+        };
+        let id = db::hardware::devices::insert(db, &device).await.unwrap();
+        hw.simulate(&device).await.unwrap();
+        locks.push(
+            db::hardware::devices::for_job(db, id)
+                .await
+                .unwrap()
+                .expect("just written"),
+        );
     }
     let start_at = hw.now() + chrono::Duration::minutes(3);
     let wanted: Vec<NewCode> = (0..CODES)

@@ -5,7 +5,8 @@
 //! printed beside the figures. `BENCH_ONLY=staff` or `BENCH_ONLY=large` runs one part;
 //! `BENCH_DIALECT=sqlite` or `postgres` measures the large world on one dialect, and `BENCH_KEEP=1`
 //! keeps it between runs (written once, then reused). `BENCH_ONLY=hardware` runs the hardware
-//! world of `hardware_world.rs` (devices, history, lock events, code programming).
+//! world of `hardware_world.rs` (devices, history, lock events, code programming);
+//! `BENCH_ONLY=codes` the code programming budget alone.
 
 mod hardware_world;
 mod large_world;
@@ -488,7 +489,10 @@ fn main() {
         if only.is_empty() || only == "hardware" {
             hardware(&root, admin_url.as_deref()).await;
         }
-        if only != "staff" && only != "hardware" {
+        if only == "codes" {
+            code_programming(admin_url.as_deref()).await;
+        }
+        if only.is_empty() || only == "large" {
             let dialect = std::env::var("BENCH_DIALECT").unwrap_or_default();
             let keep = std::env::var("BENCH_KEEP").is_ok_and(|v| v == "1");
             if dialect != "postgres" {
@@ -538,6 +542,21 @@ async fn hardware(root: &std::path::Path, admin_url: Option<&str>) {
         }
         .expect("PostgreSQL");
         hardware_world::run("PostgreSQL", &postgres, &root.join("pg-hardware")).await;
+        postgres.drop_db().await;
+    }
+}
+
+/// The code programming budget alone, on a fresh database of each dialect.
+async fn code_programming(admin_url: Option<&str>) {
+    let dialect = std::env::var("BENCH_DIALECT").unwrap_or_default();
+    if dialect != "postgres" {
+        let sqlite = TestDb::sqlite().await.expect("SQLite");
+        hardware_world::programming("SQLite", &sqlite).await;
+        sqlite.drop_db().await;
+    }
+    if let Some(admin_url) = admin_url.filter(|_| dialect != "sqlite") {
+        let postgres = TestDb::postgres(admin_url).await.expect("PostgreSQL");
+        hardware_world::programming("PostgreSQL", &postgres).await;
         postgres.drop_db().await;
     }
 }
