@@ -1,7 +1,7 @@
 -- Customers (issue 19): what the customers list shows of each customer's visits, kept on the
 -- customer as its visits are written (how many, the last one's home and status), and whether
 -- the customer may be contacted (a visitor who replies STOP may not).
-ALTER TABLE customers ADD COLUMN visits_count INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE customers ADD COLUMN visits_count BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE customers ADD COLUMN last_visit_property_id BIGINT;
 ALTER TABLE customers ADD COLUMN last_visit_status_id BIGINT;
 ALTER TABLE customers ADD COLUMN contactable BOOLEAN NOT NULL DEFAULT TRUE;
