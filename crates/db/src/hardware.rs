@@ -35,22 +35,19 @@ pub fn action_label(action: &str) -> &str {
     }
 }
 
-/// The shown words are searched, as the user reads them.
-const ACTION_SHOWN: &str = "CASE h.action WHEN 'remove' THEN 'Removed, not sold' \
-    WHEN 'activate' THEN 'Activated' WHEN 'mask_as_sold' THEN 'Removed, marked as sold' ELSE h.action END";
-
+/// The hardware history. Actions are searched in their shown words, as the user reads them
+/// (migration 0028 words them as [`action_label`] does).
 pub const ACTIVITY_LOGS: ListSpec = ListSpec {
     columns:
         "h.id, h.hub_type, h.lock_type, h.serial_number, h.property_id, h.action, h.created_on, \
               h.created_by, h.users_email",
     from: "hub_activity_logs h",
     scope_column: "h.builder_id",
-    search_columns: &[
-        "h.serial_number",
-        "CAST(h.property_id AS TEXT)",
-        "h.created_by",
-        ACTION_SHOWN,
-    ],
+    // Serial number, property id, author and the action as shown, in one lowered value with
+    // its trigram index (migration 0028).
+    search_columns: &["h.search_text"],
+    search_columns_lowered: true,
+    search_index: "hub_activity_search",
     sort_columns: &[
         ("id", "h.id"),
         ("hub_type", "h.hub_type"),
@@ -65,6 +62,12 @@ pub const ACTIVITY_LOGS: ListSpec = ListSpec {
     default_sort: ("id", Order::Desc),
     tie_breaker: "h.id",
     key_column: "h.id",
+    base: "hub_activity_logs h",
+    // Entries per builder (migration 0028), so a page over a million entries counts twenty rows.
+    totals: "hub_activity_counts h",
+    totals_count: "h.entries",
+    totals_columns: &["h.builder_id"],
+    walk_orders: true,
     ..ListSpec::PLAIN
 };
 

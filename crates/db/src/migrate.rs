@@ -49,6 +49,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(25, "0025_hub_activity_logs"),
     migration!(26, "0026_devices"),
     migration!(27, "0027_customer_summary"),
+    migration!(28, "0028_hardware_history_lists"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {
