@@ -33,3 +33,33 @@ test('the customers list opens from the sidebar, filters by last visit status an
   expect(lines.length).toBeGreaterThan(1);
   expect(lines.slice(1).every((l) => l.includes(',NA-V,'))).toBe(true);
 });
+
+test('a customer opens from the list with their visits, and the blacklist switch filters the list', async ({
+  page,
+}) => {
+  await signIn(page, 'demo.pm');
+  await page.goto('/customers');
+  const first = page.locator('tbody tr').first();
+  const name = `${await first.locator('td:nth-child(3)').textContent()} ${await first.locator('td:nth-child(4)').textContent()}`;
+  await first.click();
+  await expect(page).toHaveURL(/\/customers\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Activity' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  const blacklist = page.getByRole('switch', { name: 'Blacklisted' });
+  await expect(blacklist).not.toBeChecked();
+  await blacklist.click();
+  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await expect(blacklist).toBeChecked();
+
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Customer status').click();
+  await page.getByRole('option', { name: 'Blacklisted', exact: true }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await page.locator('tbody tr').first().click();
+  await page.getByRole('switch', { name: 'Blacklisted' }).click();
+  await expect(page.getByRole('switch', { name: 'Blacklisted' })).not.toBeChecked();
+});

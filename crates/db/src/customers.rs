@@ -1,4 +1,5 @@
-//! Customers: the customers list, with what each customer row keeps of its visits.
+//! Customers: the customers list, with what each customer row keeps of its visits; a customer's
+//! detail (profile, visits, survey answers) and the blacklist.
 
 use chrono::{DateTime, Utc};
 use domain::lists::Order;
@@ -7,6 +8,7 @@ use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use crate::list::ListSpec;
+use crate::{now, on_pool, Db, Result, Scope};
 
 /// A customer as the customers list shows it (spec 2 §2).
 #[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
@@ -46,13 +48,10 @@ pub struct CustomerRow {
 impl CustomerRow {
     /// The row with its time zone's abbreviation and name.
     pub fn zoned(mut self) -> CustomerRow {
-        let zone = self.timezone.and_then(|id| {
-            domain::catalog::TIMEZONES
-                .iter()
-                .find(|(zone, _, _)| *zone == id)
-        });
-        self.timezone_value = zone.map(|(_, name, _)| name.to_string());
-        self.timezone_abbr = zone.map(|(_, _, abbr)| abbr.to_string());
+        (self.timezone_value, self.timezone_abbr) = self
+            .timezone
+            .map(domain::catalog::timezone_names)
+            .unwrap_or_default();
         self
     }
 }
@@ -87,3 +86,200 @@ pub const CUSTOMERS: ListSpec = ListSpec {
     key_column: "c.customer_id",
     ..ListSpec::PLAIN
 };
+
+/// A customer as the detail page shows it (spec 2 §2, §3).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CustomerDetail {
+    #[serde(flatten)]
+    pub profile: CustomerProfile,
+    /// Newest first.
+    pub visits: Vec<CustomerVisit>,
+    /// The visitor's survey answers, newest first, each survey in its questions' order.
+    #[serde(rename = "surveyResults")]
+    pub survey_results: Vec<SurveyResult>,
+}
+
+#[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
+pub struct CustomerProfile {
+    pub customer_id: i64,
+    pub builder_id: i64,
+    pub firstname: String,
+    pub lastname: String,
+    pub email_1: Option<String>,
+    pub cell_phone_1: Option<String>,
+    pub street_address: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub zipcode: Option<String>,
+    /// 155 blacklisted, 154 not.
+    pub visitor_status_id: i64,
+    pub visitor_status_id_value: String,
+    pub visitor_type_id: i64,
+    pub visitor_type_id_value: String,
+    pub visitor_contact_status_id_value: String,
+}
+
+/// One visit of the customer's activity.
+#[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
+pub struct CustomerVisit {
+    pub customer_visit_id: i64,
+    pub modified_on: DateTime<Utc>,
+    /// The home's time zone id; its abbreviation and name follow.
+    #[serde(skip)]
+    pub timezone: i64,
+    #[sqlx(skip)]
+    #[serde(rename = "propertyTimezone")]
+    pub property_timezone: Option<String>,
+    #[sqlx(skip)]
+    #[serde(rename = "propTimezoneValue")]
+    pub prop_timezone_value: Option<String>,
+    pub visit_status_id_value: String,
+    pub attribution: Option<String>,
+    pub property_id: i64,
+    pub address_1: String,
+    /// The home's Lot #.
+    pub house_num: Option<String>,
+    /// The builder's name.
+    pub builder: String,
+    /// The home's agents.
+    #[sqlx(skip)]
+    pub agents: Vec<VisitAgent>,
+    pub remarks: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
+pub struct VisitAgent {
+    #[serde(skip)]
+    pub property_id: i64,
+    pub is_project_manager: bool,
+    pub firstname: String,
+    pub lastname: String,
+}
+
+#[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
+pub struct SurveyResult {
+    pub question: String,
+    pub answer: String,
+    /// `pre` (before the tour) or `post` (after it).
+    pub survey: String,
+    pub answered_on: DateTime<Utc>,
+}
+
+const PROFILE: &str = "SELECT c.customer_id, c.builder_id, c.firstname, c.lastname, c.email_1, c.cell_phone_1, \
+    c.street_address, c.city, c.state, c.zipcode, c.visitor_status_id, s.name AS visitor_status_id_value, \
+    c.visitor_type_id, t.name AS visitor_type_id_value, \
+    CASE WHEN c.contactable THEN 'Contact' ELSE 'No contact' END AS visitor_contact_status_id_value \
+    FROM customers c JOIN catalog t ON t.catalog_id = c.visitor_type_id \
+    JOIN catalog s ON s.catalog_id = c.visitor_status_id WHERE c.customer_id = $1";
+
+/// A customer of the scope's builders with their visits and survey answers; None when there is
+/// no such customer in the scope.
+pub async fn detail(db: &Db, scope: &Scope, customer_id: i64) -> Result<Option<CustomerDetail>> {
+    let profile_sql = format!("{PROFILE} AND {}", scope.condition("c.builder_id"));
+    let visits_sql = "SELECT v.customer_visit_id, v.modified_on, p.timezone, s.name AS visit_status_id_value, \
+        v.attribution, v.property_id, p.address_1, p.house_num, b.name AS builder, v.remarks \
+        FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
+        JOIN builders b ON b.builder_id = v.builder_id JOIN catalog s ON s.catalog_id = v.visit_status_id \
+        WHERE v.customer_id = $1 ORDER BY v.visited_on DESC, v.customer_visit_id DESC";
+    let agents_sql = "SELECT a.property_id, a.is_project_manager, u.firstname, u.lastname \
+        FROM property_agents a JOIN users u ON u.user_id = a.user_id \
+        WHERE a.property_id IN (SELECT property_id FROM customer_visits WHERE customer_id = $1) \
+        ORDER BY a.is_project_manager DESC, lower(u.firstname), lower(u.lastname), u.user_id";
+    let survey_sql = "SELECT question, answer, survey, answered_on FROM survey_answers \
+        WHERE customer_id = $1 ORDER BY answered_on DESC, survey DESC, position, id";
+    let read = on_pool!(db, |pool| {
+        let Some(profile) = sqlx::query_as::<_, CustomerProfile>(&profile_sql)
+            .bind(customer_id)
+            .fetch_optional(pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let visits: Vec<CustomerVisit> = sqlx::query_as(visits_sql)
+            .bind(customer_id)
+            .fetch_all(pool)
+            .await?;
+        let agents: Vec<VisitAgent> = sqlx::query_as(agents_sql)
+            .bind(customer_id)
+            .fetch_all(pool)
+            .await?;
+        let survey_results: Vec<SurveyResult> = sqlx::query_as(survey_sql)
+            .bind(customer_id)
+            .fetch_all(pool)
+            .await?;
+        Ok::<_, sqlx::Error>(Some((profile, visits, agents, survey_results)))
+    })?;
+    Ok(read.map(|(profile, visits, agents, survey_results)| CustomerDetail {
+        profile,
+        visits: visits
+            .into_iter()
+            .map(|mut visit| {
+                (visit.prop_timezone_value, visit.property_timezone) =
+                    domain::catalog::timezone_names(visit.timezone);
+                visit.agents = agents
+                    .iter()
+                    .filter(|a| a.property_id == visit.property_id)
+                    .cloned()
+                    .collect();
+                visit
+            })
+            .collect(),
+        survey_results,
+    }))
+}
+
+/// Sets a customer's visitor status (155 blacklists them, 154 lifts it); false when the
+/// customer is not one of the scope's.
+pub async fn set_visitor_status(
+    db: &Db,
+    scope: &Scope,
+    customer_id: i64,
+    visitor_status_id: i64,
+) -> Result<bool> {
+    let sql = format!(
+        "UPDATE customers SET visitor_status_id = $1, modified_on = $2 WHERE customer_id = $3 AND {}",
+        scope.condition("builder_id")
+    );
+    let changed = on_pool!(db, |pool| sqlx::query(&sql)
+        .bind(visitor_status_id)
+        .bind(now())
+        .bind(customer_id)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected()))?;
+    Ok(changed == 1)
+}
+
+/// A visitor's answers to one survey, in its questions' order.
+pub struct NewSurveyAnswers<'a> {
+    pub customer_id: i64,
+    pub customer_visit_id: Option<i64>,
+    pub survey: domain::surveys::Survey,
+    /// Question and answer.
+    pub answers: &'a [(String, String)],
+    pub answered_on: DateTime<Utc>,
+}
+
+/// Keeps a visitor's survey answers with the questions as they were asked; the builder is the
+/// customer's.
+pub async fn record_survey(db: &Db, survey: &NewSurveyAnswers<'_>) -> Result<()> {
+    let sql = "INSERT INTO survey_answers (builder_id, customer_id, customer_visit_id, survey, position, \
+        question, answer, answered_on) \
+        SELECT builder_id, customer_id, $2, $3, $4, $5, $6, $7 FROM customers WHERE customer_id = $1";
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        for (position, (question, answer)) in survey.answers.iter().enumerate() {
+            sqlx::query(sql)
+                .bind(survey.customer_id)
+                .bind(survey.customer_visit_id)
+                .bind(survey.survey.key())
+                .bind(position as i64)
+                .bind(question)
+                .bind(answer)
+                .bind(survey.answered_on)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await
+    })
+}

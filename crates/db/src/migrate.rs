@@ -50,6 +50,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(26, "0026_devices"),
     migration!(27, "0027_customer_summary"),
     migration!(28, "0028_hardware_history_lists"),
+    migration!(29, "0029_survey_answers"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -204,8 +204,13 @@ pub struct NewVisit {
     pub visited_on: DateTime<Utc>,
 }
 
-/// Writes customers and their visits in one transaction (visits name customers by index).
-pub async fn insert_history(db: &Db, customers: &[NewCustomer], visits: &[NewVisit]) -> Result<()> {
+/// Writes customers and their visits in one transaction (visits name customers by index); the
+/// new customers' ids, in their order.
+pub async fn insert_history(
+    db: &Db,
+    customers: &[NewCustomer],
+    visits: &[NewVisit],
+) -> Result<Vec<i64>> {
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
         // Ids are handed out in insertion order; the new ones are those above the largest before.
@@ -289,7 +294,8 @@ pub async fn insert_history(db: &Db, customers: &[NewCustomer], visits: &[NewVis
         .bind(before)
         .execute(&mut *tx)
         .await?;
-        tx.commit().await
+        tx.commit().await?;
+        Ok(ids)
     })
 }
 

@@ -100,6 +100,15 @@ pub const TIMEZONES: [(i64, &str, &str); 4] = [
 ];
 pub const DEFAULT_TIMEZONE: i64 = 52;
 
+/// A time zone id's name (America/New_York...) and abbreviation (ET...), as API rows show them.
+pub fn timezone_names(id: i64) -> (Option<String>, Option<String>) {
+    let zone = TIMEZONES.iter().find(|(tz, _, _)| *tz == id);
+    (
+        zone.map(|(_, name, _)| name.to_string()),
+        zone.map(|(_, _, abbr)| abbr.to_string()),
+    )
+}
+
 pub fn is_timezone(id: i64) -> bool {
     TIMEZONES.iter().any(|(tz, _, _)| *tz == id)
 }

@@ -90,7 +90,6 @@ export type ActivateInput = Schemas['ActivateInput'];
 
 // Properties.
 export type PropertyRow = Schemas['PropertyRow'];
-export type CustomerRow = Schemas['CustomerRow'];
 export type PropertyList = Schemas['PropertyList'];
 export type PropertyCreated = Schemas['PropertyCreated'];
 /** The address POST /api/properties/coordinates geocodes, and its answer. */
@@ -153,3 +152,9 @@ export type ThermostatAnswer = Schemas['ThermostatAnswer'];
 export type SyncCodesInput = Schemas['SyncCodesInput'];
 export type SyncAnswer = Schemas['SyncAnswer'];
 export type LockSync = Schemas['LockSync'];
+
+// Customers.
+export type CustomerRow = Schemas['CustomerRow'];
+export type CustomerDetail = Schemas['CustomerDetail'];
+export type CustomerVisit = Schemas['CustomerVisit'];
+export type CustomerUpdated = Schemas['CustomerUpdated'];

@@ -20,6 +20,7 @@ const ProfileForm = lazy(() => import('../features/account/components/ProfileFor
 const AgentsListPage = lazy(() => import('../features/agents/components/AgentsListPage'));
 const AgentFormPage = lazy(() => import('../features/agents/components/AgentFormPage'));
 const CustomersListPage = lazy(() => import('../features/customers/components/CustomersListPage'));
+const CustomerDetailPage = lazy(() => import('../features/customers/components/CustomerDetailPage'));
 const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListPage'));
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
 const HardwareHistoryPage = lazy(() => import('../features/hardware/components/HardwareHistoryPage'));
@@ -131,6 +132,14 @@ export function AppRoutes() {
             element={
               <RequireAuth roles={USER_PM}>
                 <CustomersListPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/customers/:customerId"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <CustomerDetailPage />
               </RequireAuth>
             }
           />

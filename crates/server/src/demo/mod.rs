@@ -195,6 +195,14 @@ const REMARKS: [&str; 5] = [
     "Comparing with resale homes",
 ];
 
+/// Feedback a visitor leaves after a self-tour, as the tour writes it into the visit's remarks
+/// (docs/showings.md): the stars, comments with what they loved, the post-tour survey.
+const FEEDBACK: [&str; 3] = [
+    "User sent feedback\n★★★★★\nComments:\nloved: the kitchen island\nloved: the light in the living room\nPost tour survey\nHow did you hear about us?: Zillow",
+    "User sent feedback\n★★★☆☆\nComments:\nThe backyard is smaller than the photos suggest\nPost tour survey\nWould you like a call from our agent?: Yes",
+    "User sent feedback\n★★★★☆\nComments:\nloved: the primary suite\nThe street is busy at rush hour",
+];
+
 /// A small deterministic generator, so every demo world is the same.
 struct Dice(u64);
 
@@ -283,6 +291,7 @@ async fn visit_history(
     }
     // Every home was toured in the past week, whatever today's weekday, so each lock's access
     // history shows visitors opening it with their codes.
+    let mut surveyed = Vec::new();
     for (i, home) in homes.iter().enumerate() {
         let when = now - chrono::Duration::days(1 + i as i64 % 6) - chrono::Duration::hours(3);
         let first = VISITOR_FIRST[dice.next(12) as usize];
@@ -301,17 +310,45 @@ async fn visit_history(
             visitor_type_id: 122,
             created_on: when,
         });
+        // Every third left feedback after the tour, and answered the pre-tour survey.
+        let feedback = i % 3 == 0;
+        if feedback {
+            surveyed.push(n);
+        }
         visits.push(db::visits::NewVisit {
             customer: n,
             property_id: *home,
             visit_status_id: 156,
-            remarks: None,
+            remarks: feedback.then(|| FEEDBACK[i / 3 % FEEDBACK.len()].to_string()),
             platform: Some(PLATFORMS[n % PLATFORMS.len()].into()),
             attribution: Some(ATTRIBUTIONS[n % ATTRIBUTIONS.len()].into()),
             visited_on: when,
         });
     }
-    db::visits::insert_history(db, &customers, &visits).await
+    let ids = db::visits::insert_history(db, &customers, &visits).await?;
+    let questions = domain::surveys::default_pre_tour();
+    for (k, n) in surveyed.into_iter().enumerate() {
+        let answers: Vec<(String, String)> = questions
+            .iter()
+            .enumerate()
+            .map(|(q, question)| {
+                let choice = &question.choices[(k + q) % question.choices.len()];
+                (question.text.clone(), choice.clone())
+            })
+            .collect();
+        db::customers::record_survey(
+            db,
+            &db::customers::NewSurveyAnswers {
+                customer_id: ids[n],
+                customer_visit_id: None,
+                survey: domain::surveys::Survey::PreTour,
+                answers: &answers,
+                answered_on: customers[n].created_on,
+            },
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// Two photos for each home that is on the market or was (not the ones just created).

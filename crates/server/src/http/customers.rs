@@ -1,15 +1,16 @@
-//! Customers (spec 2 §2, §7): the list with its filters, Export, Print and Export All.
+//! Customers (spec 2 §2, §7): the list with its filters, Export, Print and Export All; a
+//! customer's detail and the blacklist switch.
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use db::customers::{CustomerRow, CUSTOMERS};
+use db::customers::{CustomerDetail, CustomerRow, CUSTOMERS};
 use db::list::Filters;
 use domain::catalog::{BLACKLISTED, NOT_BLACKLISTED, VISITOR_STATUSES, VISITOR_TYPES};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::{AppState, QueryParams};
+use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};
@@ -20,6 +21,7 @@ pub fn routes() -> Router<AppState> {
         .route("/customers/export", post(export))
         .route("/customers/exportAll", post(export_all))
         .route("/customers/print", post(print))
+        .route("/customers/{id}", get(detail).post(update))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -105,6 +107,74 @@ pub async fn list(
     Ok(Json(CustomerList {
         data: page.data.into_iter().map(CustomerRow::zoned).collect(),
         total: page.total,
+    }))
+}
+
+#[utoipa::path(get, path = "/api/customers/{id}", tag = "customers", params(("id" = i64, Path)),
+    responses((status = 200, body = CustomerDetail), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+/// A customer of the caller's builders: profile, visits (newest first) and survey answers.
+pub async fn detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<CustomerDetail>> {
+    caller.require_console()?;
+    Ok(Json(customer(&state, &caller, id).await?))
+}
+
+async fn customer(state: &AppState, caller: &Caller, id: i64) -> ApiResult<CustomerDetail> {
+    db::customers::detail(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CustomerUpdate {
+    /// The customer of the path, when given.
+    #[serde(default)]
+    pub customer_id: Option<i64>,
+    /// 155 blacklists the customer, 154 lifts it.
+    pub visitor_status_id: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerUpdated {
+    pub message: String,
+    pub customer: CustomerDetail,
+}
+
+#[utoipa::path(post, path = "/api/customers/{id}", tag = "customers", params(("id" = i64, Path)),
+    request_body = CustomerUpdate,
+    responses((status = 200, body = CustomerUpdated), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+/// The blacklist switch: a blacklisted customer (155) is refused tours; 154 lifts it.
+pub async fn update(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+    JsonBody(input): JsonBody<CustomerUpdate>,
+) -> ApiResult<Json<CustomerUpdated>> {
+    caller.require_console()?;
+    if input.customer_id.is_some_and(|given| given != id) {
+        return Err(ApiError::field(
+            "customer_id",
+            "The customer does not match the address",
+        ));
+    }
+    if ![BLACKLISTED, NOT_BLACKLISTED].contains(&input.visitor_status_id) {
+        return Err(ApiError::field(
+            "visitor_status_id",
+            format!("The visitor status must be {BLACKLISTED} (blacklisted) or {NOT_BLACKLISTED} (not blacklisted)"),
+        ));
+    }
+    if !db::customers::set_visitor_status(&state.db, &caller.scope, id, input.visitor_status_id)
+        .await?
+    {
+        return Err(ApiError::not_found());
+    }
+    Ok(Json(CustomerUpdated {
+        message: "Updated successfully".into(),
+        customer: customer(&state, &caller, id).await?,
     }))
 }
 

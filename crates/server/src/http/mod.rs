@@ -160,7 +160,7 @@ impl Modify for ErrorResponses {
         agents::available, agents::end_sessions, agents::export, agents::export_all, agents::print,
         teams::list, teams::of_builder, teams::get_team, teams::create, teams::update, teams::delete,
         teams::add_agent, teams::remove_agent, teams::export, teams::export_all, teams::print,
-        customers::list, customers::export, customers::export_all, customers::print,
+        customers::list, customers::detail, customers::update, customers::export, customers::export_all, customers::print,
         communities::list, communities::statuses, communities::of_builder, communities::get_community,
         communities::save, communities::delete, communities::qr_codes, communities::save_qr_code,
         communities::delete_qr_code, communities::automation_codes, communities::export, communities::export_all, communities::print,

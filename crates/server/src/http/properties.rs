@@ -833,9 +833,7 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
     let word = |d: &db::hardware::devices::Device| crate::hardware::health(d).word().to_string();
     let or_community =
         |own: &str, community: &str| if own.is_empty() { community } else { own }.to_string();
-    let zone = domain::catalog::TIMEZONES
-        .iter()
-        .find(|(id, _, _)| *id == p.fields.timezone);
+    let (zone_name, zone_abbr) = domain::catalog::timezone_names(p.fields.timezone);
     let f = p.fields;
     Ok(PropertyDetail {
         public_url: state
@@ -874,8 +872,8 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
         squareFootage: f.square_footage,
         isModel: f.is_model,
         timezone: f.timezone,
-        timezoneAbbr: zone.map(|z| z.2.to_string()),
-        timezoneValue: zone.map(|z| z.1.to_string()),
+        timezoneAbbr: zone_abbr,
+        timezoneValue: zone_name,
         url_1: f.url_1,
         rental_application_url: f.rental_application_url,
         marketing_name: f.marketing_name,

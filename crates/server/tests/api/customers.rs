@@ -199,3 +199,132 @@ async fn customers_are_listed_by_last_visit_filtered_and_exported() {
     assert_eq!(none.trim_start_matches('\u{feff}').lines().count(), 1);
     w.done().await;
 }
+
+async fn customer(w: &World, token: &str, id: i64) -> Value {
+    let answer = w
+        .call(Method::GET, &format!("/api/customers/{id}"), Some(token), None)
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{id}: {}", answer.text());
+    answer.json()
+}
+
+#[tokio::test]
+async fn a_customer_shows_profile_visits_and_survey_and_can_be_blacklisted() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    // The demo's past-week visitors who left feedback answered the pre-tour survey.
+    let recent = rows(&list(&w, &pm, "limit=150").await);
+    let mut surveyed = None;
+    for row in &recent {
+        let id = row["customer_id"].as_i64().unwrap();
+        let detail = customer(&w, &pm, id).await;
+        if !detail["surveyResults"].as_array().unwrap().is_empty() {
+            surveyed = Some(detail);
+            break;
+        }
+    }
+    let detail = surveyed.expect("a customer with survey answers");
+    let id = detail["customer_id"].as_i64().unwrap();
+    let listed = recent
+        .iter()
+        .find(|r| r["customer_id"] == id)
+        .unwrap();
+    for field in ["firstname", "lastname", "email_1", "cell_phone_1", "visitor_type_id_value"] {
+        assert_eq!(detail[field], listed[field], "{field}");
+    }
+    assert_eq!(detail["visitor_status_id"], 154);
+    assert_eq!(detail["visitor_contact_status_id_value"], "Contact");
+    let answers = detail["surveyResults"].as_array().unwrap();
+    assert_eq!(answers.len(), 3);
+    assert_eq!(
+        answers[0]["question"],
+        "Do you currently own, rent, live with family or other?"
+    );
+    assert_eq!(answers[0]["survey"], "pre");
+    // Visits newest first, each with its home's time zone, builder and agents; the feedback
+    // is in the remarks as the tour wrote it.
+    let visits = detail["visits"].as_array().unwrap();
+    assert_eq!(visits.len() as i64, listed["visits_count"].as_i64().unwrap());
+    let newest = &visits[0];
+    assert_eq!(newest["property_id"], listed["last_visit_property_id"]);
+    assert_eq!(newest["visit_status_id_value"], "Accessed");
+    assert_eq!(newest["propertyTimezone"], listed["timezoneAbbr"]);
+    assert!(newest["propTimezoneValue"]
+        .as_str()
+        .unwrap()
+        .starts_with("America/"));
+    assert!(!newest["builder"].as_str().unwrap().is_empty());
+    assert!(newest["address_1"].is_string());
+    assert!(newest["agents"].is_array());
+    assert!(newest["remarks"]
+        .as_str()
+        .unwrap()
+        .starts_with("User sent feedback\n"));
+
+    // The blacklist switch: 155 on, 154 off; the list filters by it at once.
+    let set = |status: Value| {
+        let w = &w;
+        let pm = &pm;
+        async move {
+            w.call(
+                Method::POST,
+                &format!("/api/customers/{id}"),
+                Some(pm),
+                Some(json!({"customer_id": id, "visitor_status_id": status})),
+            )
+            .await
+        }
+    };
+    let on = set(json!(155)).await;
+    assert_eq!(on.status, StatusCode::OK, "{}", on.text());
+    assert_eq!(on.json()["message"], "Updated successfully");
+    assert_eq!(on.json()["customer"]["visitor_status_id_value"], "Blacklisted");
+    let blacklisted = list(&w, &pm, "customerStatus=Blacklisted").await;
+    assert_eq!(blacklisted["total"], 1);
+    assert_eq!(rows(&blacklisted)[0]["customer_id"], id);
+    // Bad input is refused and changes nothing.
+    for bad in [json!(156), json!("155"), Value::Null] {
+        let refused = set(bad.clone()).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {}", refused.text());
+    }
+    let mismatched = w
+        .call(
+            Method::POST,
+            &format!("/api/customers/{id}"),
+            Some(&pm),
+            Some(json!({"customer_id": id + 1, "visitor_status_id": 154})),
+        )
+        .await;
+    assert_eq!(mismatched.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(customer(&w, &pm, id).await["visitor_status_id"], 155);
+    let off = set(json!(154)).await;
+    assert_eq!(off.json()["customer"]["visitor_status_id"], 154);
+    assert_eq!(list(&w, &pm, "customerStatus=Blacklisted").await["total"], 0);
+
+    // Another builder's customer is not there, to see or to change; Other Staff have no customers.
+    let cedar = w.sign_in("cedar.pm").await;
+    for (method, body) in [
+        (Method::GET, None),
+        (Method::POST, Some(json!({"visitor_status_id": 155}))),
+    ] {
+        let hidden = w
+            .call(method, &format!("/api/customers/{id}"), Some(&cedar), body)
+            .await;
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+    }
+    assert_eq!(customer(&w, &pm, id).await["visitor_status_id"], 154);
+    let field = w.sign_in("olivia.field").await;
+    assert_eq!(
+        w.call(Method::GET, &format!("/api/customers/{id}"), Some(&field), None)
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        w.call(Method::GET, "/api/customers/999999", Some(&pm), None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    w.done().await;
+}

@@ -76,6 +76,7 @@ export default function CustomersListPage() {
       result={result}
       columns={CUSTOMER_COLUMNS}
       rowKey={(r) => r.customer_id}
+      rowHref={(r) => `/customers/${r.customer_id}`}
       searchPlaceholder="Search all customers"
       filterMenu={<CustomerFilterMenu list={list} chooseBuilder={!!user?.isEnterprise} />}
     />

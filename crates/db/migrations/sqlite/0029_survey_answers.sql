@@ -1,0 +1,15 @@
+-- A visitor's answers to the builder's pre-tour and post-tour surveys (the customer detail's
+-- Survey tab). The question is kept as it was asked: a builder may reword or drop it later.
+CREATE TABLE survey_answers (
+    id INTEGER PRIMARY KEY,
+    builder_id INTEGER NOT NULL REFERENCES builders (builder_id) ON DELETE CASCADE,
+    customer_id INTEGER NOT NULL REFERENCES customers (customer_id) ON DELETE CASCADE,
+    customer_visit_id INTEGER REFERENCES customer_visits (customer_visit_id) ON DELETE CASCADE,
+    survey TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    question TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    answered_on TEXT NOT NULL
+);
+CREATE INDEX survey_answers_customer ON survey_answers (customer_id, answered_on);
+CREATE INDEX survey_answers_visit ON survey_answers (customer_visit_id);
