@@ -209,23 +209,25 @@ pub async fn detail(db: &Db, scope: &Scope, customer_id: i64) -> Result<Option<C
             .await?;
         Ok::<_, sqlx::Error>(Some((profile, visits, agents, survey_results)))
     })?;
-    Ok(read.map(|(profile, visits, agents, survey_results)| CustomerDetail {
-        profile,
-        visits: visits
-            .into_iter()
-            .map(|mut visit| {
-                (visit.prop_timezone_value, visit.property_timezone) =
-                    domain::catalog::timezone_names(visit.timezone);
-                visit.agents = agents
-                    .iter()
-                    .filter(|a| a.property_id == visit.property_id)
-                    .cloned()
-                    .collect();
-                visit
-            })
-            .collect(),
-        survey_results,
-    }))
+    Ok(
+        read.map(|(profile, visits, agents, survey_results)| CustomerDetail {
+            profile,
+            visits: visits
+                .into_iter()
+                .map(|mut visit| {
+                    (visit.prop_timezone_value, visit.property_timezone) =
+                        domain::catalog::timezone_names(visit.timezone);
+                    visit.agents = agents
+                        .iter()
+                        .filter(|a| a.property_id == visit.property_id)
+                        .cloned()
+                        .collect();
+                    visit
+                })
+                .collect(),
+            survey_results,
+        }),
+    )
 }
 
 /// Sets a customer's visitor status (155 blacklists them, 154 lifts it); false when the

@@ -35,7 +35,22 @@ pub struct VisitRow {
     pub visited_on: DateTime<Utc>,
     pub modified_on: DateTime<Utc>,
     pub timezone: i64,
+    /// The home's time zone abbreviation (ET, CT, MT, PT) and name (America/New_York...).
+    #[sqlx(skip)]
+    #[serde(rename = "timezoneAbbr")]
+    pub timezone_abbr: Option<String>,
+    #[sqlx(skip)]
+    #[serde(rename = "timezoneValue")]
+    pub timezone_value: Option<String>,
     pub builder_id: i64,
+}
+
+impl VisitRow {
+    /// The row with its home's time zone's abbreviation and name.
+    pub fn zoned(mut self) -> VisitRow {
+        (self.timezone_value, self.timezone_abbr) = domain::catalog::timezone_names(self.timezone);
+        self
+    }
 }
 
 pub const VISITS: ListSpec = ListSpec {

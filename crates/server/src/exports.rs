@@ -148,47 +148,63 @@ impl ListParams {
     }
 }
 
-/// The body of Export All: the list's parameters, as an object or as the list's query string.
+/// The body of Export All: the list's parameters, as an object or as the list's query string;
+/// either carries the area's own filters too (the visits' startDate and endDate...).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ExportAllRequest {
     #[serde(default)]
-    pub params: Option<ListParams>,
+    #[schema(value_type = Option<ListParams>)]
+    pub params: Option<serde_json::Value>,
     #[serde(default)]
     pub query: Option<String>,
 }
 
 impl ExportAllRequest {
     pub fn params(&self) -> ApiResult<ListParams> {
-        match (
-            &self.params,
-            self.query
-                .as_deref()
-                .map(|q| q.trim_start_matches('?'))
-                .filter(|q| !q.is_empty()),
-        ) {
-            (Some(params), _) => Ok(params.clone()),
-            (None, Some(query)) => crate::input::check_query(query).and_then(|()| {
-                serde_urlencoded::from_str(query)
-                    .map_err(|e| ApiError::field("query", e.to_string()))
-            }),
+        match (&self.params, self.query_string()) {
+            (Some(params), _) => serde_json::from_value(params.clone())
+                .map_err(|e| ApiError::field("params", e.to_string())),
+            (None, Some(query)) => Self::parse(query),
             (None, None) => Ok(ListParams::default()),
         }
     }
 
-    /// The area's own filters (beyond the list parameters), read from the list's query string.
+    /// The area's own filters (beyond the list parameters), from the same object or query. The
+    /// object's values are read as a query string's are, so a filter is the same text either way
+    /// (the console sends a community id as a number in `params` and as text in `query`).
     pub fn filters<F: serde::de::DeserializeOwned + Default>(&self) -> ApiResult<F> {
-        match self
-            .query
+        match (&self.params, self.query_string()) {
+            (Some(params), _) => {
+                let pairs: Vec<(String, String)> = params
+                    .as_object()
+                    .ok_or_else(|| ApiError::field("params", "The parameters must be an object"))?
+                    .iter()
+                    .filter_map(|(name, value)| match value {
+                        serde_json::Value::Null => None,
+                        serde_json::Value::String(text) => Some((name.clone(), text.clone())),
+                        other => Some((name.clone(), other.to_string())),
+                    })
+                    .collect();
+                let query = serde_urlencoded::to_string(pairs)
+                    .map_err(|e| ApiError::field("params", e.to_string()))?;
+                Self::parse(&query)
+            }
+            (None, Some(query)) => Self::parse(query),
+            (None, None) => Ok(F::default()),
+        }
+    }
+
+    fn query_string(&self) -> Option<&str> {
+        self.query
             .as_deref()
             .map(|q| q.trim_start_matches('?'))
             .filter(|q| !q.is_empty())
-        {
-            Some(query) => crate::input::check_query(query).and_then(|()| {
-                serde_urlencoded::from_str(query)
-                    .map_err(|e| ApiError::field("query", e.to_string()))
-            }),
-            None => Ok(F::default()),
-        }
+    }
+
+    fn parse<T: serde::de::DeserializeOwned>(query: &str) -> ApiResult<T> {
+        crate::input::check_query(query).and_then(|()| {
+            serde_urlencoded::from_str(query).map_err(|e| ApiError::field("query", e.to_string()))
+        })
     }
 }
 
@@ -368,6 +384,17 @@ fn csv_stream<T: ExportRow>(filename: &str, db: Db, scope: Scope, query: ListQue
 }
 
 /// Selection keys as bind values.
+/// A time as a CSV cell: in the home's time zone with its abbreviation, else in UTC.
+pub fn zoned_cell(t: chrono::DateTime<chrono::Utc>, timezone: Option<i64>) -> String {
+    match timezone.map(|zone| (zone, domain::catalog::timezone_names(zone).1)) {
+        Some((zone, Some(abbr))) => format!(
+            "{} {abbr}",
+            domain::zones::to_local(zone, t).format("%Y-%m-%d %H:%M")
+        ),
+        _ => t.format("%Y-%m-%d %H:%M UTC").to_string(),
+    }
+}
+
 pub fn text_keys(keys: &[String]) -> Vec<Value> {
     keys.iter().map(|k| Value::from(k.to_lowercase())).collect()
 }
@@ -463,6 +490,37 @@ mod tests {
             String::from_utf8(file.take()).unwrap(),
             "\"a,b\",\"say \"\"hi\"\"\",plain\n'=1+1,\n"
         );
+    }
+
+    #[test]
+    fn filters_read_the_same_from_params_and_query() {
+        #[derive(Debug, Default, Deserialize, PartialEq)]
+        struct Area {
+            community: Option<String>,
+            #[serde(rename = "startDate")]
+            start_date: Option<String>,
+        }
+        let expected = Area {
+            community: Some("12".into()),
+            start_date: Some("2026-03-01".into()),
+        };
+        let from_params = ExportAllRequest {
+            params: Some(
+                serde_json::json!({"community": 12, "startDate": "2026-03-01", "search": null}),
+            ),
+            query: None,
+        };
+        assert_eq!(from_params.filters::<Area>().unwrap(), expected);
+        let from_query = ExportAllRequest {
+            params: None,
+            query: Some("?community=12&startDate=2026-03-01".into()),
+        };
+        assert_eq!(from_query.filters::<Area>().unwrap(), expected);
+        let not_an_object = ExportAllRequest {
+            params: Some(serde_json::json!([1])),
+            query: None,
+        };
+        assert!(not_an_object.filters::<Area>().is_err());
     }
 
     #[test]

@@ -198,14 +198,7 @@ impl ExportRow for CustomerRow {
         "Customer Status",
     ];
     fn cells(&self) -> Vec<String> {
-        let zoned = self.clone().zoned();
-        let at = |t: chrono::DateTime<chrono::Utc>| match (self.timezone, &zoned.timezone_abbr) {
-            (Some(zone), Some(abbr)) => format!(
-                "{} {abbr}",
-                domain::zones::to_local(zone, t).format("%Y-%m-%d %H:%M")
-            ),
-            _ => t.format("%Y-%m-%d %H:%M UTC").to_string(),
-        };
+        let at = |t| exports::zoned_cell(t, self.timezone);
         vec![
             self.customer_id.to_string(),
             self.firstname.clone(),

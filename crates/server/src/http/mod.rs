@@ -25,6 +25,7 @@ pub mod stats;
 pub mod surveys;
 pub mod teams;
 pub mod training;
+pub mod visits;
 
 /// A plain answer with a message to show.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -49,6 +50,7 @@ pub fn routes() -> Router<AppState> {
         .merge(teams::routes())
         .merge(communities::routes())
         .merge(customers::routes())
+        .merge(visits::routes())
         .merge(settings::routes())
         .merge(surveys::routes())
         .merge(training::routes())
@@ -189,7 +191,7 @@ impl Modify for ErrorResponses {
         hardware::providers::sync_devices, hardware::providers::install,
         sim::add_device, sim::device_status, sim::keypad, sim::set_faults, sim::set_battery,
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
-        stats::monthly_visits, stats::yearly_visits, stats::list, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
+        stats::monthly_visits, stats::yearly_visits, visits::list, visits::export, visits::export_all, visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),
     components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))
 )]

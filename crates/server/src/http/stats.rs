@@ -6,14 +6,12 @@ use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
-use db::visits::{VisitRow, VISITS};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::app::{AppState, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::exports::ListParams;
 
 pub const WINDOW_DAYS: i64 = 30;
 
@@ -26,7 +24,6 @@ pub fn routes() -> Router<AppState> {
         .route("/stats/monthlyVisits", get(monthly_visits))
         .route("/stats/yearlyVisits", get(yearly_visits))
         .route("/visits/contractorsVisits", get(contractors_visits))
-        .route("/visits", get(list))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -287,26 +284,4 @@ pub async fn yearly_visits(
             })
             .collect(),
     ))
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct VisitList {
-    pub data: Vec<VisitRow>,
-    pub total: i64,
-}
-
-#[utoipa::path(get, path = "/api/visits", tag = "dashboard", params(ListParams),
-    responses((status = 200, body = VisitList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
-pub async fn list(
-    State(state): State<AppState>,
-    caller: Caller,
-    QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<VisitList>> {
-    caller.require_console()?;
-    let (query, scope) = params.check(&VISITS, &caller.scope)?;
-    let page = VISITS.page::<VisitRow>(&state.db, &scope, &query).await?;
-    Ok(Json(VisitList {
-        data: page.data,
-        total: page.total,
-    }))
 }

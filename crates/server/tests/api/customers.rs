@@ -202,7 +202,12 @@ async fn customers_are_listed_by_last_visit_filtered_and_exported() {
 
 async fn customer(w: &World, token: &str, id: i64) -> Value {
     let answer = w
-        .call(Method::GET, &format!("/api/customers/{id}"), Some(token), None)
+        .call(
+            Method::GET,
+            &format!("/api/customers/{id}"),
+            Some(token),
+            None,
+        )
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{id}: {}", answer.text());
     answer.json()
@@ -225,11 +230,14 @@ async fn a_customer_shows_profile_visits_and_survey_and_can_be_blacklisted() {
     }
     let detail = surveyed.expect("a customer with survey answers");
     let id = detail["customer_id"].as_i64().unwrap();
-    let listed = recent
-        .iter()
-        .find(|r| r["customer_id"] == id)
-        .unwrap();
-    for field in ["firstname", "lastname", "email_1", "cell_phone_1", "visitor_type_id_value"] {
+    let listed = recent.iter().find(|r| r["customer_id"] == id).unwrap();
+    for field in [
+        "firstname",
+        "lastname",
+        "email_1",
+        "cell_phone_1",
+        "visitor_type_id_value",
+    ] {
         assert_eq!(detail[field], listed[field], "{field}");
     }
     assert_eq!(detail["visitor_status_id"], 154);
@@ -244,7 +252,10 @@ async fn a_customer_shows_profile_visits_and_survey_and_can_be_blacklisted() {
     // Visits newest first, each with its home's time zone, builder and agents; the feedback
     // is in the remarks as the tour wrote it.
     let visits = detail["visits"].as_array().unwrap();
-    assert_eq!(visits.len() as i64, listed["visits_count"].as_i64().unwrap());
+    assert_eq!(
+        visits.len() as i64,
+        listed["visits_count"].as_i64().unwrap()
+    );
     let newest = &visits[0];
     assert_eq!(newest["property_id"], listed["last_visit_property_id"]);
     assert_eq!(newest["visit_status_id_value"], "Accessed");
@@ -278,14 +289,22 @@ async fn a_customer_shows_profile_visits_and_survey_and_can_be_blacklisted() {
     let on = set(json!(155)).await;
     assert_eq!(on.status, StatusCode::OK, "{}", on.text());
     assert_eq!(on.json()["message"], "Updated successfully");
-    assert_eq!(on.json()["customer"]["visitor_status_id_value"], "Blacklisted");
+    assert_eq!(
+        on.json()["customer"]["visitor_status_id_value"],
+        "Blacklisted"
+    );
     let blacklisted = list(&w, &pm, "customerStatus=Blacklisted").await;
     assert_eq!(blacklisted["total"], 1);
     assert_eq!(rows(&blacklisted)[0]["customer_id"], id);
     // Bad input is refused and changes nothing.
     for bad in [json!(156), json!("155"), Value::Null] {
         let refused = set(bad.clone()).await;
-        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {}", refused.text());
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{bad}: {}",
+            refused.text()
+        );
     }
     let mismatched = w
         .call(
@@ -299,7 +318,10 @@ async fn a_customer_shows_profile_visits_and_survey_and_can_be_blacklisted() {
     assert_eq!(customer(&w, &pm, id).await["visitor_status_id"], 155);
     let off = set(json!(154)).await;
     assert_eq!(off.json()["customer"]["visitor_status_id"], 154);
-    assert_eq!(list(&w, &pm, "customerStatus=Blacklisted").await["total"], 0);
+    assert_eq!(
+        list(&w, &pm, "customerStatus=Blacklisted").await["total"],
+        0
+    );
 
     // Another builder's customer is not there, to see or to change; Other Staff have no customers.
     let cedar = w.sign_in("cedar.pm").await;
@@ -315,9 +337,14 @@ async fn a_customer_shows_profile_visits_and_survey_and_can_be_blacklisted() {
     assert_eq!(customer(&w, &pm, id).await["visitor_status_id"], 154);
     let field = w.sign_in("olivia.field").await;
     assert_eq!(
-        w.call(Method::GET, &format!("/api/customers/{id}"), Some(&field), None)
-            .await
-            .status,
+        w.call(
+            Method::GET,
+            &format!("/api/customers/{id}"),
+            Some(&field),
+            None
+        )
+        .await
+        .status,
         StatusCode::FORBIDDEN
     );
     assert_eq!(

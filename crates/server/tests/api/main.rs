@@ -19,6 +19,7 @@ mod locks;
 mod seam;
 mod security;
 mod soak;
+mod visits;
 
 /// The public site of the test world: homes and communities have pages under it.
 const PUBLIC_SITE: &str = "https://tours.test";

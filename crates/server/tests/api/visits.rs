@@ -1,0 +1,143 @@
+//! Visits: the list with its date range, each visit in its home's time zone, and the exports.
+
+use super::*;
+
+async fn list(w: &World, token: &str, query: &str) -> Value {
+    let answer = w
+        .call(
+            Method::GET,
+            &format!("/api/visits?{query}"),
+            Some(token),
+            None,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{query}: {}", answer.text());
+    answer.json()
+}
+
+/// The day a visit's row shows, in its home's time zone.
+fn local_day(row: &Value) -> chrono::NaiveDate {
+    let at: chrono::DateTime<chrono::Utc> = row["modified_on"].as_str().unwrap().parse().unwrap();
+    domain::zones::to_local(row["timezone"].as_i64().unwrap(), at).date()
+}
+
+#[tokio::test]
+async fn visits_are_listed_by_day_in_their_homes_zone_and_exported() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let newest = list(&w, &pm, "limit=150").await;
+    let rows = newest["data"].as_array().unwrap();
+    assert!(newest["total"].as_i64().unwrap() > 150);
+    for row in rows {
+        assert!(["ET", "CT", "MT", "PT"].contains(&row["timezoneAbbr"].as_str().unwrap()));
+        assert!(row["timezoneValue"]
+            .as_str()
+            .unwrap()
+            .starts_with("America/"));
+    }
+    // A day's visits: exactly those whose local day it is, in either date format.
+    let visit = &rows[40];
+    let day = local_day(visit);
+    let iso = day.format("%Y-%m-%d").to_string();
+    let us = day.format("%m/%d/%Y").to_string();
+    let on_day = list(&w, &pm, &format!("startDate={iso}&endDate={us}&limit=150")).await;
+    let found = on_day["data"].as_array().unwrap();
+    assert!(found
+        .iter()
+        .any(|r| r["customer_visit_id"] == visit["customer_visit_id"]));
+    assert!(found.iter().all(|r| local_day(r) == day));
+    let total = on_day["total"].as_i64().unwrap();
+    assert!(total as usize >= found.len());
+    // Open ends: from the day on, and up to the day before it, part the whole list.
+    let from = list(&w, &pm, &format!("startDate={iso}")).await["total"]
+        .as_i64()
+        .unwrap();
+    let before = day.pred_opt().unwrap().format("%Y-%m-%d");
+    let until = list(&w, &pm, &format!("endDate={before}")).await["total"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(from + until, newest["total"].as_i64().unwrap());
+    for (query, field) in [
+        ("startDate=tomorrow", "startDate"),
+        ("endDate=2026-02-30", "endDate"),
+        ("startDate=2026-03-02&endDate=2026-03-01", "endDate"),
+    ] {
+        let refused = w
+            .call(
+                Method::GET,
+                &format!("/api/visits?{query}"),
+                Some(&pm),
+                None,
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
+        assert!(refused.json()["errors"][field].is_string(), "{query}");
+    }
+
+    // Export of the selected visits, Print, and Export All of the day's visits.
+    let id = visit["customer_visit_id"].as_i64().unwrap();
+    let exported = w
+        .call(
+            Method::POST,
+            "/api/visits/export",
+            Some(&pm),
+            Some(json!({"selection": [id]})),
+        )
+        .await;
+    assert_eq!(exported.status, StatusCode::OK);
+    assert!(exported.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap()
+        .contains("visits-export.csv"));
+    let csv = exported.text();
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
+    assert!(
+        lines[0].starts_with("Visit ID,First Name,Last Name"),
+        "{csv}"
+    );
+    assert_eq!(lines.len(), 2, "{csv}");
+    assert!(lines[1].starts_with(&format!("{id},")), "{csv}");
+    assert!(lines[1].contains(&format!(" {}", visit["timezoneAbbr"].as_str().unwrap())));
+    let printed = w
+        .call(
+            Method::POST,
+            "/api/visits/print",
+            Some(&pm),
+            Some(json!({"selection": [id]})),
+        )
+        .await;
+    assert!(printed.body.starts_with(b"%PDF"));
+    let all = w
+        .call(
+            Method::POST,
+            "/api/visits/exportAll",
+            Some(&pm),
+            Some(json!({"params": {"startDate": iso, "endDate": iso}})),
+        )
+        .await;
+    assert_eq!(all.status, StatusCode::OK, "{}", all.text());
+    assert_eq!(
+        all.text().trim_start_matches('\u{feff}').lines().count() as i64,
+        total + 1
+    );
+
+    // Another builder's visits are neither listed nor exported.
+    let cedar = w.sign_in("cedar.pm").await;
+    let theirs = list(&w, &cedar, "limit=150").await;
+    assert!(theirs["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["customer_visit_id"] != id));
+    let none = w
+        .call(
+            Method::POST,
+            "/api/visits/export",
+            Some(&cedar),
+            Some(json!({"selection": [id]})),
+        )
+        .await
+        .text();
+    assert_eq!(none.trim_start_matches('\u{feff}').lines().count(), 1);
+    w.done().await;
+}
