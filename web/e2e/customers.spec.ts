@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { csvLines, signIn } from './helpers';
 
 test('the customers list opens from the sidebar, filters by last visit status and exports the filtered list', async ({
   page,
@@ -25,10 +24,7 @@ test('the customers list opens from the sidebar, filters by last visit status an
   await page.getByRole('button', { name: 'Export All' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('customers-export.csv');
-  const lines = (await readFile(await file.path(), 'utf8'))
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split(/\r?\n/);
+  const lines = await csvLines(await file.path());
   expect(lines[0]).toContain('Last Visit Status');
   expect(lines.length).toBeGreaterThan(1);
   expect(lines.slice(1).every((l) => l.includes(',NA-V,'))).toBe(true);

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, csvLines, signIn } from './helpers';
 
 interface LockRow {
   serial_number: string;
@@ -45,12 +44,6 @@ async function hubHome(page: Page) {
   expect(lock, 'a demo home with a hub lock').toBeDefined();
   return lock as LockRow & { hub_id: number; property_id: number };
 }
-
-const csvLines = async (path: string) =>
-  (await readFile(path, 'utf8'))
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split(/\r?\n/);
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'demo.pm');

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 
@@ -55,4 +56,12 @@ export function png(size: number, rgb: [number, number, number]): Buffer {
     chunk('IDAT', pixels),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A downloaded CSV's lines, without its byte-order mark. */
+export async function csvLines(path: string): Promise<string[]> {
+  return (await readFile(path, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
 }

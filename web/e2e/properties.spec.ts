@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { png, signIn } from './helpers';
+import { csvLines, png, signIn } from './helpers';
 
 const combobox = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
 
@@ -132,11 +131,7 @@ test('exports the selected properties as CSV', async ({ page }) => {
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('properties-export.csv');
-  const csv = await readFile(await file.path(), 'utf8');
-  const lines = csv
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split(/\r?\n/);
+  const lines = await csvLines(await file.path());
   expect(lines[0]).toContain('Lot #');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain('100 Juniper Lane');

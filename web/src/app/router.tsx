@@ -21,6 +21,7 @@ const AgentsListPage = lazy(() => import('../features/agents/components/AgentsLi
 const AgentFormPage = lazy(() => import('../features/agents/components/AgentFormPage'));
 const CustomersListPage = lazy(() => import('../features/customers/components/CustomersListPage'));
 const CustomerDetailPage = lazy(() => import('../features/customers/components/CustomerDetailPage'));
+const VisitsListPage = lazy(() => import('../features/visits/components/VisitsListPage'));
 const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListPage'));
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
 const HardwareHistoryPage = lazy(() => import('../features/hardware/components/HardwareHistoryPage'));
@@ -132,6 +133,14 @@ export function AppRoutes() {
             element={
               <RequireAuth roles={USER_PM}>
                 <CustomersListPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/visits"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <VisitsListPage />
               </RequireAuth>
             }
           />

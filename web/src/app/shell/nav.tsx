@@ -20,6 +20,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import SecurityIcon from '@mui/icons-material/Security';
 import PeopleIcon from '@mui/icons-material/People';
+import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import { useAlarmAccount } from '../../features/hardware/api/alarm';
 import { EXTERNAL_LINKS } from '../config';
 import { PM_ONLY, USER_PM, type RoleLabel } from '../roles';
@@ -73,6 +74,7 @@ export const NAV: NavEntry[] = [
   { kind: 'link', label: 'Communities', to: '/communities', icon: <LocationCityIcon />, roles: USER_PM },
   { kind: 'link', label: 'Properties', to: '/properties', icon: <HomeWorkIcon />, roles: USER_PM },
   { kind: 'link', label: 'Customers', to: '/customers', icon: <PeopleIcon />, roles: USER_PM },
+  { kind: 'link', label: 'Visits', to: '/visits', icon: <DirectionsWalkIcon />, roles: USER_PM },
   {
     kind: 'group',
     label: 'Users',

@@ -15,10 +15,12 @@ export interface FilterMenuProps {
   onApply(): void;
   onClear(): void;
   onOpen?(): void;
+  /** While the draft is invalid (its fields say why), Apply is disabled. */
+  applyDisabled?: boolean;
 }
 
 /** The Filter button and its popover; each area supplies its fields. */
-export function FilterMenu({ activeCount, children, onApply, onClear, onOpen }: FilterMenuProps) {
+export function FilterMenu({ activeCount, children, onApply, onClear, onOpen, applyDisabled }: FilterMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
@@ -56,6 +58,7 @@ export function FilterMenu({ activeCount, children, onApply, onClear, onOpen }: 
             </Button>
             <Button
               variant="contained"
+              disabled={applyDisabled}
               onClick={() => {
                 onApply();
                 setAnchor(null);

@@ -5,7 +5,13 @@ import { sessionStore } from '../../api/session';
 import type { SessionUser } from '../../api/types';
 import { builderSelection } from '../../app/builderSelection';
 import { LocationProbe } from '../../test/utils';
-import { listStateStore, resetListStatesOutside, useListParams, type ListController } from './useListParams';
+import {
+  keepListStateUnder,
+  listStateStore,
+  resetListStatesOutside,
+  useListParams,
+  type ListController,
+} from './useListParams';
 
 let list: ListController<'filterByBuilder'>;
 let navigate: NavigateFunction;
@@ -166,6 +172,20 @@ describe('useListParams', () => {
     resetListStatesOutside('/teams');
     act(() => navigate('/agents'));
     expect(list.params).toMatchObject({ search: '', page: 0 });
+  });
+
+  it('keeps the state under the paths an area names too', () => {
+    keepListStateUnder('agents', '/teams/');
+    setup('/agents?search=zoe');
+    act(() => navigate('/teams/4'));
+    resetListStatesOutside('/teams/4');
+    act(() => navigate('/agents'));
+    expect(list.params).toMatchObject({ search: 'zoe' });
+
+    act(() => navigate('/teams'));
+    resetListStatesOutside('/teams');
+    act(() => navigate('/agents'));
+    expect(list.params).toMatchObject({ search: '' });
   });
 
   it('toggles Show All and back to paging', () => {

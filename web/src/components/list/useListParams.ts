@@ -52,12 +52,23 @@ export interface ListController<F extends string = string> {
 /** Saved query string per list area; cleared when the user leaves the area. */
 export const listStateStore = createStore<Record<string, string>>({});
 
+/** Paths outside its own under which an area's list keeps its state, by area. */
+const keptUnder = new Map<string, string[]>();
+
+/** Keeps an area's list state while the address is under `prefix` too (the visits list's filters
+ *  inside a customer's page, spec 2 §2). */
+export function keepListStateUnder(area: string, prefix: string): void {
+  keptUnder.set(area, [...(keptUnder.get(area) ?? []), prefix]);
+}
+
 /** Drops the saved state of every list whose area does not contain `pathname`. */
 export function resetListStatesOutside(pathname: string): void {
   const saved = listStateStore.get();
-  const kept = Object.fromEntries(
-    Object.entries(saved).filter(([area]) => pathname === `/${area}` || pathname.startsWith(`/${area}/`)),
-  );
+  const inside = (area: string) =>
+    pathname === `/${area}` ||
+    pathname.startsWith(`/${area}/`) ||
+    (keptUnder.get(area) ?? []).some((prefix) => pathname.startsWith(prefix));
+  const kept = Object.fromEntries(Object.entries(saved).filter(([area]) => inside(area)));
   if (Object.keys(kept).length !== Object.keys(saved).length) listStateStore.set(kept);
 }
 

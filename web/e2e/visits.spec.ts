@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { csvLines, signIn } from './helpers';
+
+test('the visits list filters a date range, exports it, and keeps it while a customer is open', async ({ page }) => {
+  await signIn(page, 'demo.pm');
+  await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/visits"]').click();
+  await expect(page.getByRole('heading', { name: 'Visits' })).toBeVisible();
+  await expect(page).toHaveURL(/orderBy=modified_on/);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+
+  // The demo has visits in the past week: a week's range ending today.
+  const day = (offset: number) => {
+    const d = new Date(Date.now() + offset * 86_400_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  };
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Start date').fill(day(-7));
+  await page.getByLabel('End date').fill(day(1));
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`startDate=${day(-7)}`));
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export All' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('visits-export.csv');
+  const lines = await csvLines(await file.path());
+  expect(lines[0]).toContain('Visit ID');
+  expect(lines.length).toBeGreaterThan(1);
+
+  await page.locator('tbody tr').first().click();
+  await expect(page).toHaveURL(/\/customers\/\d+$/);
+  await expect(page.getByRole('tab', { name: 'Activity' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/visits"]').click();
+  await expect(page).toHaveURL(new RegExp(`startDate=${day(-7)}`));
+});
