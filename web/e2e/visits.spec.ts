@@ -34,3 +34,30 @@ test('the visits list filters a date range, exports it, and keeps it while a cus
   await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/visits"]').click();
   await expect(page).toHaveURL(new RegExp(`startDate=${day(-7)}`));
 });
+
+test('a scheduled visit opens from its list, and the selected ones are exported and deleted', async ({ page }) => {
+  await signIn(page, 'demo.pm');
+  await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/schedule-visit"]').click();
+  await expect(page.getByRole('heading', { name: 'Scheduled Visits' })).toBeVisible();
+  const first = page.locator('tbody tr').first();
+  const name = `${await first.locator('td:nth-child(2)').textContent()} ${await first.locator('td:nth-child(3)').textContent()}`;
+  await first.click();
+  await expect(page).toHaveURL(/\/schedule-visit\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Visit' })).toBeVisible();
+  await page.getByRole('button', { name: 'Scheduled Visits', exact: true }).click();
+
+  const total = async () => Number((await page.getByText(/^Showing \d+-\d+ of \d+$/).textContent())!.split(' of ')[1]);
+  const before = await total();
+  await page.locator('tbody tr').first().getByRole('checkbox').check();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const lines = await csvLines(await (await download).path());
+  expect(lines[0]).toContain('Visit Date');
+  expect(lines).toHaveLength(2);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Successfully deleted')).toBeVisible();
+  await expect.poll(total).toBe(before - 1);
+});

@@ -35,23 +35,17 @@ pub struct CustomerRow {
     pub visitor_status_id_value: String,
     /// The time zone of the last visit's home (the list shows the last visit there).
     pub timezone: Option<i64>,
-    /// Its abbreviation (ET, CT, MT, PT) and name (America/New_York...).
+    /// Its abbreviation and name.
     #[sqlx(skip)]
-    #[serde(rename = "timezoneAbbr")]
-    pub timezone_abbr: Option<String>,
-    #[sqlx(skip)]
-    #[serde(rename = "timezoneValue")]
-    pub timezone_value: Option<String>,
+    #[serde(flatten)]
+    pub zone: crate::ZoneNames,
     pub builder_id: i64,
 }
 
 impl CustomerRow {
     /// The row with its time zone's abbreviation and name.
     pub fn zoned(mut self) -> CustomerRow {
-        (self.timezone_value, self.timezone_abbr) = self
-            .timezone
-            .map(domain::catalog::timezone_names)
-            .unwrap_or_default();
+        self.zone = crate::ZoneNames::of(self.timezone);
         self
     }
 }
@@ -143,12 +137,13 @@ pub struct CustomerVisit {
     pub builder: String,
     /// The home's agents.
     #[sqlx(skip)]
-    pub agents: Vec<VisitAgent>,
+    pub agents: Vec<HomeAgent>,
     pub remarks: Option<String>,
 }
 
+/// An agent of a home, as the customer's visits and a scheduled visit show them.
 #[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
-pub struct VisitAgent {
+pub struct HomeAgent {
     #[serde(skip)]
     pub property_id: i64,
     pub is_project_manager: bool,
@@ -181,10 +176,6 @@ pub async fn detail(db: &Db, scope: &Scope, customer_id: i64) -> Result<Option<C
         FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
         JOIN builders b ON b.builder_id = v.builder_id JOIN catalog s ON s.catalog_id = v.visit_status_id \
         WHERE v.customer_id = $1 ORDER BY v.visited_on DESC, v.customer_visit_id DESC";
-    let agents_sql = "SELECT a.property_id, a.is_project_manager, u.firstname, u.lastname \
-        FROM property_agents a JOIN users u ON u.user_id = a.user_id \
-        WHERE a.property_id IN (SELECT property_id FROM customer_visits WHERE customer_id = $1) \
-        ORDER BY a.is_project_manager DESC, lower(u.firstname), lower(u.lastname), u.user_id";
     let survey_sql = "SELECT question, answer, survey, answered_on FROM survey_answers \
         WHERE customer_id = $1 ORDER BY answered_on DESC, survey DESC, position, id";
     let read = on_pool!(db, |pool| {
@@ -199,18 +190,20 @@ pub async fn detail(db: &Db, scope: &Scope, customer_id: i64) -> Result<Option<C
             .bind(customer_id)
             .fetch_all(pool)
             .await?;
-        let agents: Vec<VisitAgent> = sqlx::query_as(agents_sql)
-            .bind(customer_id)
-            .fetch_all(pool)
-            .await?;
         let survey_results: Vec<SurveyResult> = sqlx::query_as(survey_sql)
             .bind(customer_id)
             .fetch_all(pool)
             .await?;
-        Ok::<_, sqlx::Error>(Some((profile, visits, agents, survey_results)))
+        Ok::<_, sqlx::Error>(Some((profile, visits, survey_results)))
     })?;
+    let agents = home_agents(
+        db,
+        "SELECT property_id FROM customer_visits WHERE customer_id = $1",
+        customer_id,
+    )
+    .await?;
     Ok(
-        read.map(|(profile, visits, agents, survey_results)| CustomerDetail {
+        read.map(|(profile, visits, survey_results)| CustomerDetail {
             profile,
             visits: visits
                 .into_iter()
@@ -228,6 +221,19 @@ pub async fn detail(db: &Db, scope: &Scope, customer_id: i64) -> Result<Option<C
             survey_results,
         }),
     )
+}
+
+/// The agents of the homes `homes` selects (a subquery of `$1`), project managers first.
+pub(crate) async fn home_agents(db: &Db, homes: &str, key: i64) -> Result<Vec<HomeAgent>> {
+    let sql = format!(
+        "SELECT a.property_id, a.is_project_manager, u.firstname, u.lastname \
+         FROM property_agents a JOIN users u ON u.user_id = a.user_id WHERE a.property_id IN ({homes}) \
+         ORDER BY a.is_project_manager DESC, lower(u.firstname), lower(u.lastname), u.user_id"
+    );
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(key)
+        .fetch_all(pool)
+        .await)
 }
 
 /// Sets a customer's visitor status (155 blacklists them, 154 lifts it); false when the

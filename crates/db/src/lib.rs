@@ -25,6 +25,7 @@ mod list_keys;
 mod migrate;
 pub mod properties;
 pub mod resets;
+pub mod scheduled_visits;
 pub mod sessions;
 pub mod settings;
 pub mod sim;
@@ -207,6 +208,25 @@ impl Scope {
                 format!("{column} IN ({})", list.join(","))
             }
         }
+    }
+}
+
+/// A home's time zone as list rows show it beside its id: abbreviation (ET, CT, MT, PT) and
+/// name (America/New_York...).
+#[derive(Debug, Clone, Default, serde::Serialize, utoipa::ToSchema)]
+pub struct ZoneNames {
+    #[serde(rename = "timezoneAbbr")]
+    pub abbr: Option<String>,
+    #[serde(rename = "timezoneValue")]
+    pub value: Option<String>,
+}
+
+impl ZoneNames {
+    pub fn of(timezone: Option<i64>) -> ZoneNames {
+        let (value, abbr) = timezone
+            .map(domain::catalog::timezone_names)
+            .unwrap_or_default();
+        ZoneNames { abbr, value }
     }
 }
 

@@ -51,6 +51,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(27, "0027_customer_summary"),
     migration!(28, "0028_hardware_history_lists"),
     migration!(29, "0029_survey_answers"),
+    migration!(30, "0030_scheduled_visits"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

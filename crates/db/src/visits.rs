@@ -36,19 +36,17 @@ pub struct VisitRow {
     pub modified_on: DateTime<Utc>,
     pub timezone: i64,
     /// The home's time zone abbreviation (ET, CT, MT, PT) and name (America/New_York...).
+    /// Its abbreviation and name.
     #[sqlx(skip)]
-    #[serde(rename = "timezoneAbbr")]
-    pub timezone_abbr: Option<String>,
-    #[sqlx(skip)]
-    #[serde(rename = "timezoneValue")]
-    pub timezone_value: Option<String>,
+    #[serde(flatten)]
+    pub zone: crate::ZoneNames,
     pub builder_id: i64,
 }
 
 impl VisitRow {
     /// The row with its home's time zone's abbreviation and name.
     pub fn zoned(mut self) -> VisitRow {
-        (self.timezone_value, self.timezone_abbr) = domain::catalog::timezone_names(self.timezone);
+        self.zone = crate::ZoneNames::of(Some(self.timezone));
         self
     }
 }

@@ -158,3 +158,5 @@ export type CustomerRow = Schemas['CustomerRow'];
 export type CustomerDetail = Schemas['CustomerDetail'];
 export type CustomerVisit = Schemas['CustomerVisit'];
 export type CustomerUpdated = Schemas['CustomerUpdated'];
+export type ScheduledVisitRow = Schemas['ScheduledVisitRow'];
+export type ScheduledVisitDetail = Schemas['ScheduledVisitDetail'];

@@ -22,6 +22,8 @@ const AgentFormPage = lazy(() => import('../features/agents/components/AgentForm
 const CustomersListPage = lazy(() => import('../features/customers/components/CustomersListPage'));
 const CustomerDetailPage = lazy(() => import('../features/customers/components/CustomerDetailPage'));
 const VisitsListPage = lazy(() => import('../features/visits/components/VisitsListPage'));
+const ScheduledVisitsListPage = lazy(() => import('../features/scheduledVisits/components/ScheduledVisitsListPage'));
+const ScheduledVisitDetailPage = lazy(() => import('../features/scheduledVisits/components/ScheduledVisitDetailPage'));
 const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListPage'));
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
 const HardwareHistoryPage = lazy(() => import('../features/hardware/components/HardwareHistoryPage'));
@@ -141,6 +143,22 @@ export function AppRoutes() {
             element={
               <RequireAuth roles={USER_PM}>
                 <VisitsListPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/schedule-visit"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <ScheduledVisitsListPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/schedule-visit/:scheduledVisitId"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <ScheduledVisitDetailPage />
               </RequireAuth>
             }
           />

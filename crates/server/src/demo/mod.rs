@@ -326,6 +326,7 @@ async fn visit_history(
         });
     }
     let ids = db::visits::insert_history(db, &customers, &visits).await?;
+    scheduled_tours(db, builder, &homes, &mut dice).await?;
     let questions = domain::surveys::default_pre_tour();
     for (k, n) in surveyed.into_iter().enumerate() {
         let answers: Vec<(String, String)> = questions
@@ -344,6 +345,54 @@ async fn visit_history(
                 survey: domain::surveys::Survey::PreTour,
                 answers: &answers,
                 answered_on: customers[n].created_on,
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Tours booked for a time: the coming two weeks' (created, a few cancelled) and the past
+/// week's (completed), on the hour or half hour of a US afternoon.
+async fn scheduled_tours(db: &Db, builder: i64, homes: &[i64], dice: &mut Dice) -> db::Result<()> {
+    use db::scheduled_visits::{NewScheduledVisit, CANCELLED, COMPLETED, CREATED};
+    let today = chrono::Utc::now()
+        .date_naive()
+        .and_hms_opt(0, 0, 0)
+        .expect("midnight")
+        .and_utc();
+    for n in 0..homes.len().min(24) {
+        let days = n as i64 % 21 - 7;
+        let at = today
+            + chrono::Duration::days(days)
+            + chrono::Duration::minutes(15 * 60 + 30 * dice.next(16) as i64);
+        let status = match (days < 0, n % 5) {
+            (true, _) => COMPLETED,
+            (false, 0) => CANCELLED,
+            (false, _) => CREATED,
+        };
+        let first = VISITOR_FIRST[dice.next(12) as usize];
+        let last = VISITOR_LAST[dice.next(12) as usize];
+        let email = format!(
+            "{}.{}.tour{n}@example.com",
+            first.to_lowercase(),
+            last.to_lowercase()
+        );
+        let phone = format!("555-{:03}-{:04}", 200 + dice.next(700), dice.next(10_000));
+        db::scheduled_visits::create(
+            db,
+            &NewScheduledVisit {
+                builder_id: builder,
+                property_id: homes[dice.next(homes.len() as u64) as usize],
+                customer_id: None,
+                first_name: first,
+                last_name: last,
+                email: Some(&email),
+                phone: Some(&phone),
+                visit_date: at,
+                comments: (n % 3 == 0).then_some("Would like to see the backyard"),
+                source: if n % 4 == 0 { "share" } else { "visitor" },
+                status,
             },
         )
         .await?;

@@ -18,6 +18,7 @@ pub mod hardware;
 pub mod profile;
 pub mod properties;
 pub mod reference;
+pub mod scheduled_visits;
 pub mod session;
 pub mod settings;
 pub mod sim;
@@ -51,6 +52,7 @@ pub fn routes() -> Router<AppState> {
         .merge(communities::routes())
         .merge(customers::routes())
         .merge(visits::routes())
+        .merge(scheduled_visits::routes())
         .merge(settings::routes())
         .merge(surveys::routes())
         .merge(training::routes())
@@ -191,7 +193,8 @@ impl Modify for ErrorResponses {
         hardware::providers::sync_devices, hardware::providers::install,
         sim::add_device, sim::device_status, sim::keypad, sim::set_faults, sim::set_battery,
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
-        stats::monthly_visits, stats::yearly_visits, visits::list, visits::export, visits::export_all, visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
+        stats::monthly_visits, stats::yearly_visits, visits::list, visits::export, visits::export_all, visits::print,
+        scheduled_visits::list, scheduled_visits::detail, scheduled_visits::delete, scheduled_visits::export, scheduled_visits::export_all, scheduled_visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),
     components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))
 )]

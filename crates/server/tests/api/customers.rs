@@ -3,16 +3,7 @@
 use super::*;
 
 async fn list(w: &World, token: &str, query: &str) -> Value {
-    let answer = w
-        .call(
-            Method::GET,
-            &format!("/api/customers?{query}"),
-            Some(token),
-            None,
-        )
-        .await;
-    assert_eq!(answer.status, StatusCode::OK, "{query}: {}", answer.text());
-    answer.json()
+    get(w, token, &format!("/api/customers?{query}")).await
 }
 
 fn rows(page: &Value) -> Vec<Value> {
@@ -201,16 +192,7 @@ async fn customers_are_listed_by_last_visit_filtered_and_exported() {
 }
 
 async fn customer(w: &World, token: &str, id: i64) -> Value {
-    let answer = w
-        .call(
-            Method::GET,
-            &format!("/api/customers/{id}"),
-            Some(token),
-            None,
-        )
-        .await;
-    assert_eq!(answer.status, StatusCode::OK, "{id}: {}", answer.text());
-    answer.json()
+    get(w, token, &format!("/api/customers/{id}")).await
 }
 
 #[tokio::test]

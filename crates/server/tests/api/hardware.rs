@@ -220,16 +220,7 @@ async fn the_admin_drives_simulated_devices_and_nobody_else_may() {
 }
 
 async fn history(w: &World, token: &str, query: &str) -> Value {
-    let answer = w
-        .call(
-            Method::GET,
-            &format!("/api/hubs/activity-logs?{query}"),
-            Some(token),
-            None,
-        )
-        .await;
-    assert_eq!(answer.status, StatusCode::OK, "{query}: {}", answer.text());
-    answer.json()
+    get(w, token, &format!("/api/hubs/activity-logs?{query}")).await
 }
 
 #[tokio::test]

@@ -30,12 +30,6 @@ async fn drain(worker: &Worker) {
     panic!("the jobs never ran out");
 }
 
-async fn get(w: &World, token: &str, path: &str) -> Value {
-    let answer = w.call(Method::GET, path, Some(token), None).await;
-    assert_eq!(answer.status, StatusCode::OK, "{path}: {}", answer.text());
-    answer.json()
-}
-
 async fn send(w: &World, token: &str, method: Method, path: &str, body: Value) -> Answer {
     w.call(method, path, Some(token), Some(body)).await
 }

@@ -16,6 +16,7 @@ use tower::ServiceExt;
 mod customers;
 mod hardware;
 mod locks;
+mod scheduled_visits;
 mod seam;
 mod security;
 mod soak;
@@ -4033,4 +4034,11 @@ async fn staff_who_are_not_managers_choose_from_the_short_list_and_keep_the_staf
         .await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
     w.done().await;
+}
+
+/// A GET that must answer 200, as JSON.
+async fn get(w: &World, token: &str, path: &str) -> Value {
+    let answer = w.call(Method::GET, path, Some(token), None).await;
+    assert_eq!(answer.status, StatusCode::OK, "{path}: {}", answer.text());
+    answer.json()
 }

@@ -3,16 +3,7 @@
 use super::*;
 
 async fn list(w: &World, token: &str, query: &str) -> Value {
-    let answer = w
-        .call(
-            Method::GET,
-            &format!("/api/visits?{query}"),
-            Some(token),
-            None,
-        )
-        .await;
-    assert_eq!(answer.status, StatusCode::OK, "{query}: {}", answer.text());
-    answer.json()
+    get(w, token, &format!("/api/visits?{query}")).await
 }
 
 /// The day a visit's row shows, in its home's time zone.

@@ -21,6 +21,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import SecurityIcon from '@mui/icons-material/Security';
 import PeopleIcon from '@mui/icons-material/People';
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
+import EventIcon from '@mui/icons-material/Event';
 import { useAlarmAccount } from '../../features/hardware/api/alarm';
 import { EXTERNAL_LINKS } from '../config';
 import { PM_ONLY, USER_PM, type RoleLabel } from '../roles';
@@ -75,6 +76,7 @@ export const NAV: NavEntry[] = [
   { kind: 'link', label: 'Properties', to: '/properties', icon: <HomeWorkIcon />, roles: USER_PM },
   { kind: 'link', label: 'Customers', to: '/customers', icon: <PeopleIcon />, roles: USER_PM },
   { kind: 'link', label: 'Visits', to: '/visits', icon: <DirectionsWalkIcon />, roles: USER_PM },
+  { kind: 'link', label: 'Scheduled Visits', to: '/schedule-visit', icon: <EventIcon />, roles: USER_PM },
   {
     kind: 'group',
     label: 'Users',

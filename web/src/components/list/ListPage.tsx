@@ -40,8 +40,11 @@ export interface ListPageProps<T, F extends string> {
   /** Whether rows can be selected for Export and Print (default true); a list with only Export
    *  All (the hardware history) has neither. */
   selection?: boolean;
-  /** Export All's file name when the spec names one (default `{area}-export.csv`). */
-  exportAllFile?: string;
+  /** The exports' file name when the spec names one other than `{area}-export.csv` (the
+   *  history's HubActivityLogs.csv, the scheduled visits' under their API's other name). */
+  exportFile?: string;
+  /** Whether selected rows can be printed (default true). */
+  print?: boolean;
 }
 
 /**
@@ -61,7 +64,8 @@ export function ListPage<T, F extends string>({
   deleteSelected,
   emptyText,
   selection = true,
-  exportAllFile,
+  exportFile,
+  print = true,
 }: ListPageProps<T, F>) {
   const notify = useNotify();
   const builderId = useBuilderIdParam();
@@ -126,25 +130,27 @@ export function ListPage<T, F extends string>({
                 variant="outlined"
                 startIcon={<FileDownloadIcon />}
                 disabled={nothingSelected || busy !== null}
-                onClick={() => run('export', () => exportSelected(list.area, list.selected))}
+                onClick={() => run('export', () => exportSelected(list.area, list.selected, exportFile))}
               >
                 Export
               </Button>
-              <Button
-                variant="outlined"
-                startIcon={<PrintIcon />}
-                disabled={nothingSelected || busy !== null}
-                onClick={() => run('print', () => printSelected(list.area, list.selected))}
-              >
-                Print
-              </Button>
+              {print && (
+                <Button
+                  variant="outlined"
+                  startIcon={<PrintIcon />}
+                  disabled={nothingSelected || busy !== null}
+                  onClick={() => run('print', () => printSelected(list.area, list.selected))}
+                >
+                  Print
+                </Button>
+              )}
             </>
           )}
           <Button
             variant="outlined"
             startIcon={<FileDownloadIcon />}
             disabled={busy !== null}
-            onClick={() => run('exportAll', () => exportAll(list.area, { ...list.query, builderId }, exportAllFile))}
+            onClick={() => run('exportAll', () => exportAll(list.area, { ...list.query, builderId }, exportFile))}
           >
             Export All
           </Button>

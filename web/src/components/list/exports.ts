@@ -8,10 +8,14 @@ export function exportFileName(area: string): string {
   return `${area}-export.csv`;
 }
 
-/** POST /api/{area}/export {selection} → `{area}-export.csv`. */
-export async function exportSelected(area: string, selection: readonly RowKey[]): Promise<void> {
+/** POST /api/{area}/export {selection} → `{area}-export.csv` (or `fileName`). */
+export async function exportSelected(
+  area: string,
+  selection: readonly RowKey[],
+  fileName = exportFileName(area),
+): Promise<void> {
   const blob = await apiBlob(`/${area}/export`, { method: 'POST', body: { selection }, accept: CSV });
-  saveBlob(blob, exportFileName(area));
+  saveBlob(blob, fileName);
 }
 
 /** POST /api/{area}/exportAll {params, query} → `{area}-export.csv` (or `fileName`) of the whole filtered list. */

@@ -1,9 +1,11 @@
 import type { ActivityLogRow } from '../../../api/types';
 import { useListQuery } from '../../../components/list/useListQuery';
-import type { ListController } from '../../../components/list/useListParams';
+import { keepListStateUnder, type ListController } from '../../../components/list/useListParams';
 
 /** The hardware history: GET /api/hubs/activity-logs, Export All at …/exportAll. */
 export const HISTORY_AREA = 'hubs/activity-logs';
+// The history's screen is /inventory-history: its list keeps its state there.
+keepListStateUnder(HISTORY_AREA, '/inventory-history');
 export const HISTORY_EXPORT_FILE = 'HubActivityLogs.csv';
 
 /** How the spec shows an action; the others show as they are stored. */

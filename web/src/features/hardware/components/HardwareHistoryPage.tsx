@@ -33,7 +33,7 @@ export default function HardwareHistoryPage() {
       rowKey={(r) => r.id}
       searchPlaceholder="Search by serial number, property id, author or action"
       selection={false}
-      exportAllFile={HISTORY_EXPORT_FILE}
+      exportFile={HISTORY_EXPORT_FILE}
     />
   );
 }

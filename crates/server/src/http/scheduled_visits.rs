@@ -1,0 +1,150 @@
+//! Scheduled visits (spec 2 §2, §7): the list, one visit's detail, Export and Delete of selected
+//! rows, Export All.
+
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use db::scheduled_visits::{ScheduledVisitDetail, ScheduledVisitRow, SCHEDULED_VISITS};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::app::{AppState, JsonBody, QueryParams};
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::exports::{self, ExportRow, ListParams};
+use crate::http::MessageBody;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/schedule_visit", get(list))
+        .route("/schedule_visit/export", post(export))
+        .route("/schedule_visit/exportAll", post(export_all))
+        .route("/schedule_visit/print", post(print))
+        .route("/schedule_visit/delete", post(delete))
+        .route("/schedule_visit/{id}", get(detail))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ScheduledVisitList {
+    pub data: Vec<ScheduledVisitRow>,
+    pub total: i64,
+}
+
+/// Selected rows: the spec's calls send them as `selected`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ScheduledVisitSelection {
+    #[serde(alias = "selected")]
+    pub selection: Vec<i64>,
+}
+
+#[utoipa::path(get, path = "/api/schedule_visit", tag = "scheduled visits", params(ListParams),
+    responses((status = 200, body = ScheduledVisitList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+/// The scheduled visits of the caller's builders, latest visit date first.
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(params): QueryParams<ListParams>,
+) -> ApiResult<Json<ScheduledVisitList>> {
+    caller.require_console()?;
+    let (query, scope) = params.check(&SCHEDULED_VISITS, &caller.scope)?;
+    let page = SCHEDULED_VISITS
+        .page::<ScheduledVisitRow>(&state.db, &scope, &query)
+        .await?;
+    Ok(Json(ScheduledVisitList {
+        data: page
+            .data
+            .into_iter()
+            .map(ScheduledVisitRow::zoned)
+            .collect(),
+        total: page.total,
+    }))
+}
+
+#[utoipa::path(get, path = "/api/schedule_visit/{id}", tag = "scheduled visits", params(("id" = i64, Path)),
+    responses((status = 200, body = ScheduledVisitDetail), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+/// One scheduled visit with its home's agents.
+pub async fn detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<ScheduledVisitDetail>> {
+    caller.require_console()?;
+    db::scheduled_visits::detail(&state.db, &caller.scope, id)
+        .await?
+        .map(Json)
+        .ok_or_else(ApiError::not_found)
+}
+
+#[utoipa::path(post, path = "/api/schedule_visit/delete", tag = "scheduled visits", request_body = ScheduledVisitSelection,
+    responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+/// Deletes the selected scheduled visits of the caller's builders.
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<ScheduledVisitSelection>,
+) -> ApiResult<Json<MessageBody>> {
+    caller.require_console()?;
+    if request.selection.is_empty() {
+        return Err(ApiError::field(
+            "selected",
+            "Select at least one scheduled visit",
+        ));
+    }
+    if db::scheduled_visits::delete_in_scope(&state.db, &caller.scope, &request.selection).await?
+        == 0
+    {
+        return Err(ApiError::not_found());
+    }
+    Ok(Json(MessageBody::new("Successfully deleted")))
+}
+
+impl ExportRow for ScheduledVisitRow {
+    const LIST: &'static db::list::ListSpec = &SCHEDULED_VISITS;
+    const FILE: &'static str = "scheduled-visits";
+    const TITLE: &'static str = "Scheduled Visits";
+    const HEADERS: &'static [&'static str] = &[
+        "Id",
+        "First Name",
+        "Last Name",
+        "Email",
+        "Phone",
+        "Status",
+        "Visit Date",
+        "Property Id",
+        "Address",
+        "Source",
+        "Comments",
+    ];
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.id.to_string(),
+            self.first_name.clone(),
+            self.last_name.clone(),
+            self.email.clone().unwrap_or_default(),
+            self.phone.clone().unwrap_or_default(),
+            self.status.clone(),
+            exports::zoned_cell(self.visit_date, Some(self.timezone)),
+            self.property_id.to_string(),
+            [
+                self.house_num.as_deref().unwrap_or_default(),
+                &self.address_1,
+            ]
+            .join(" ")
+            .trim()
+            .to_string(),
+            self.source.clone(),
+            self.comments.clone().unwrap_or_default(),
+        ]
+    }
+}
+
+crate::list_exports!(
+    tag = "scheduled visits",
+    row = ScheduledVisitRow,
+    selection = ScheduledVisitSelection,
+    keys = exports::int_keys,
+    export = "/api/schedule_visit/export",
+    export_all = "/api/schedule_visit/exportAll",
+    print = "/api/schedule_visit/print"
+);
