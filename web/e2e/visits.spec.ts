@@ -61,3 +61,17 @@ test('a scheduled visit opens from its list, and the selected ones are exported 
   await expect(page.getByText('Successfully deleted')).toBeVisible();
   await expect.poll(total).toBe(before - 1);
 });
+
+test('an offer opens from Ready to Buy and leads to the customer who made it', async ({ page }) => {
+  await signIn(page, 'demo.pm');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Ready to Buy' }).click();
+  await expect(page.getByRole('heading', { name: 'Ready to Buy' })).toBeVisible();
+  await expect(page).toHaveURL(/orderBy=move_in/);
+  const first = page.locator('tbody tr').first();
+  const name = `${await first.locator('td:nth-child(3)').textContent()} ${await first.locator('td:nth-child(4)').textContent()}`;
+  await first.click();
+  await expect(page).toHaveURL(/\/offers\/\d+$/);
+  await page.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/customers\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});

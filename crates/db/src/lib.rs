@@ -23,6 +23,7 @@ pub mod jobs;
 pub mod list;
 mod list_keys;
 mod migrate;
+pub mod offers;
 pub mod properties;
 pub mod resets;
 pub mod scheduled_visits;

@@ -52,6 +52,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(28, "0028_hardware_history_lists"),
     migration!(29, "0029_survey_answers"),
     migration!(30, "0030_scheduled_visits"),
+    migration!(31, "0031_offers"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

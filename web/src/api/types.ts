@@ -160,3 +160,4 @@ export type CustomerVisit = Schemas['CustomerVisit'];
 export type CustomerUpdated = Schemas['CustomerUpdated'];
 export type ScheduledVisitRow = Schemas['ScheduledVisitRow'];
 export type ScheduledVisitDetail = Schemas['ScheduledVisitDetail'];
+export type OfferRow = Schemas['OfferRow'];

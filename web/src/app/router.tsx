@@ -22,6 +22,8 @@ const AgentFormPage = lazy(() => import('../features/agents/components/AgentForm
 const CustomersListPage = lazy(() => import('../features/customers/components/CustomersListPage'));
 const CustomerDetailPage = lazy(() => import('../features/customers/components/CustomerDetailPage'));
 const VisitsListPage = lazy(() => import('../features/visits/components/VisitsListPage'));
+const OffersListPage = lazy(() => import('../features/offers/components/OffersListPage'));
+const OfferDetailPage = lazy(() => import('../features/offers/components/OfferDetailPage'));
 const ScheduledVisitsListPage = lazy(() => import('../features/scheduledVisits/components/ScheduledVisitsListPage'));
 const ScheduledVisitDetailPage = lazy(() => import('../features/scheduledVisits/components/ScheduledVisitDetailPage'));
 const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListPage'));
@@ -159,6 +161,22 @@ export function AppRoutes() {
             element={
               <RequireAuth roles={USER_PM}>
                 <ScheduledVisitDetailPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/offers"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <OffersListPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/offers/:offerId"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <OfferDetailPage />
               </RequireAuth>
             }
           />

@@ -203,6 +203,9 @@ const FEEDBACK: [&str; 3] = [
     "User sent feedback\n★★★★☆\nComments:\nloved: the primary suite\nThe street is busy at rush hour",
 ];
 
+/// The floor plans the demo's visitors ask for.
+const FLOOR_PLANS: [&str; 4] = ["The Aspen", "The Birch", "The Cedar", "The Dogwood"];
+
 /// A small deterministic generator, so every demo world is the same.
 struct Dice(u64);
 
@@ -348,6 +351,29 @@ async fn visit_history(
             },
         )
         .await?;
+        // Every other one of them was ready to buy (or rent) the home they toured.
+        if let Some(toured) = visits
+            .iter()
+            .find(|v| v.customer == n)
+            .filter(|_| k % 2 == 0)
+        {
+            let move_in = (customers[n].created_on
+                + chrono::Duration::days(30 + 15 * (k as i64 % 6)))
+            .date_naive();
+            db::offers::create(
+                db,
+                &db::offers::NewOffer {
+                    property_id: toured.property_id,
+                    customer_id: ids[n],
+                    floor_plan: Some(FLOOR_PLANS[k % FLOOR_PLANS.len()]),
+                    prequalified: k % 3 != 1,
+                    move_in: Some(move_in),
+                    comments: (k % 4 == 0).then_some("Can we close before the school year?"),
+                    preferred_contact: if k % 3 == 0 { "phone" } else { "email" },
+                },
+            )
+            .await?;
+        }
     }
     Ok(())
 }

@@ -15,6 +15,7 @@ pub mod agents;
 pub mod communities;
 pub mod customers;
 pub mod hardware;
+pub mod offers;
 pub mod profile;
 pub mod properties;
 pub mod reference;
@@ -53,6 +54,7 @@ pub fn routes() -> Router<AppState> {
         .merge(customers::routes())
         .merge(visits::routes())
         .merge(scheduled_visits::routes())
+        .merge(offers::routes())
         .merge(settings::routes())
         .merge(surveys::routes())
         .merge(training::routes())
@@ -194,6 +196,7 @@ impl Modify for ErrorResponses {
         sim::add_device, sim::device_status, sim::keypad, sim::set_faults, sim::set_battery,
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
         stats::monthly_visits, stats::yearly_visits, visits::list, visits::export, visits::export_all, visits::print,
+        offers::list, offers::detail, offers::export, offers::export_all, offers::print,
         scheduled_visits::list, scheduled_visits::detail, scheduled_visits::delete, scheduled_visits::export, scheduled_visits::export_all, scheduled_visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),
     components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))

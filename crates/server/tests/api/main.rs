@@ -16,6 +16,7 @@ use tower::ServiceExt;
 mod customers;
 mod hardware;
 mod locks;
+mod offers;
 mod scheduled_visits;
 mod seam;
 mod security;

@@ -33,3 +33,17 @@ describe('the Hardware group of the sidebar', () => {
     expect(screen.queryByRole('link', { name: 'Hardware List' })).not.toBeInTheDocument();
   });
 });
+
+describe('the offers entry of the sidebar', () => {
+  it('reads Ready to Buy for builders selling homes', async () => {
+    renderSidebar(false);
+    expect(await screen.findByRole('link', { name: 'Ready to Buy' })).toHaveAttribute('href', '/offers');
+    expect(screen.queryByRole('link', { name: 'Ready to Rent' })).not.toBeInTheDocument();
+  });
+
+  it('reads Ready to Rent for rental accounts', async () => {
+    renderSidebar(false, { username: 'rental.pm', isRental: true });
+    expect(await screen.findByRole('link', { name: 'Ready to Rent' })).toHaveAttribute('href', '/offers');
+    expect(screen.queryByRole('link', { name: 'Ready to Buy' })).not.toBeInTheDocument();
+  });
+});

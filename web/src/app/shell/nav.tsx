@@ -22,6 +22,8 @@ import SecurityIcon from '@mui/icons-material/Security';
 import PeopleIcon from '@mui/icons-material/People';
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import EventIcon from '@mui/icons-material/Event';
+import HandshakeIcon from '@mui/icons-material/Handshake';
+import { useSession } from '../../api/session';
 import { useAlarmAccount } from '../../features/hardware/api/alarm';
 import { EXTERNAL_LINKS } from '../config';
 import { PM_ONLY, USER_PM, type RoleLabel } from '../roles';
@@ -38,12 +40,14 @@ export interface NavLinkItem {
   when?: NavCondition;
 }
 
-export type NavCondition = 'alarmAccount';
+export type NavCondition = 'alarmAccount' | 'rental' | 'forSale';
 
-/** The conditions of entries: Alarm only if a hub (alarm) account exists (spec 2 §2). */
+/** The conditions of entries (spec 2 §2): Alarm only if a hub (alarm) account exists; the offers
+ *  are "Ready to Rent" for rental accounts, else "Ready to Buy". */
 export function useNavConditions(): Record<NavCondition, boolean> {
   const account = useAlarmAccount();
-  return { alarmAccount: account.data?.hasAccount === true };
+  const { user } = useSession();
+  return { alarmAccount: account.data?.hasAccount === true, rental: !!user?.isRental, forSale: !user?.isRental };
 }
 
 export interface NavExternalItem {
@@ -77,6 +81,8 @@ export const NAV: NavEntry[] = [
   { kind: 'link', label: 'Customers', to: '/customers', icon: <PeopleIcon />, roles: USER_PM },
   { kind: 'link', label: 'Visits', to: '/visits', icon: <DirectionsWalkIcon />, roles: USER_PM },
   { kind: 'link', label: 'Scheduled Visits', to: '/schedule-visit', icon: <EventIcon />, roles: USER_PM },
+  { kind: 'link', label: 'Ready to Buy', to: '/offers', icon: <HandshakeIcon />, roles: USER_PM, when: 'forSale' },
+  { kind: 'link', label: 'Ready to Rent', to: '/offers', icon: <HandshakeIcon />, roles: USER_PM, when: 'rental' },
   {
     kind: 'group',
     label: 'Users',

@@ -15,6 +15,7 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import { errorMessage, isNotFound } from '../../../api/client';
 import type { CustomerDetail, CustomerVisit } from '../../../api/types';
 import { useNotify } from '../../../app/notify';
+import { DetailFields } from '../../../components/DetailFields';
 import { GoBack } from '../../../components/GoBack';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
 import NotFound from '../../../components/NotFound';
@@ -81,17 +82,8 @@ function Profile({ customer }: { customer: CustomerDetail }) {
       <Typography variant="h2" component="h1">
         {customer.firstname} {customer.lastname}
       </Typography>
-      <Box component="dl" sx={{ my: 2, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
-        {fields.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" sx={{ color: 'text.secondary' }}>
-              {label}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {value || '—'}
-            </Typography>
-          </Box>
-        ))}
+      <Box sx={{ my: 2 }}>
+        <DetailFields fields={fields} columnGap={2} />
       </Box>
       <FormControlLabel
         label="Blacklisted"

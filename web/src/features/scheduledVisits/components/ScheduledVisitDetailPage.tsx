@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isNotFound } from '../../../api/client';
 import type { ScheduledVisitDetail } from '../../../api/types';
+import { DetailFields } from '../../../components/DetailFields';
 import { GoBack } from '../../../components/GoBack';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
 import NotFound from '../../../components/NotFound';
@@ -37,13 +38,13 @@ function VisitView({ visit }: { visit: ScheduledVisitDetail }) {
   const zone = visit.timezoneValue ?? undefined;
   const at = new Date(visit.visit_date);
   const agents = visit.propertyAgents.map((a) => `${a.firstname} ${a.lastname}${a.is_project_manager ? ' (PM)' : ''}`);
-  const fields: [string, string][] = [
+  const fields: [string, string | null | undefined][] = [
     ['Date', zonedDate(at, zone)],
     ['Time', `${zonedTime(at, zone)} ${visit.timezoneAbbr ?? ''}`.trim()],
     ['Address', [visit.house_num, visit.address_1].filter(Boolean).join(' ')],
     ['Client', visit.builderName],
     ['Agents', agents.length > 0 ? agents.join(', ') : 'No agents were found'],
-    ['Comments', visit.comments || '—'],
+    ['Comments', visit.comments],
   ];
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
@@ -63,18 +64,7 @@ function VisitView({ visit }: { visit: ScheduledVisitDetail }) {
         <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
           Visit
         </Typography>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 3, rowGap: 1 }}>
-          {fields.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" sx={{ color: 'text.secondary' }}>
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <DetailFields fields={fields} />
       </Paper>
     </Stack>
   );

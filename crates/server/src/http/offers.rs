@@ -1,0 +1,126 @@
+//! Offers (spec 2 §2, §7): the visitors' "Ready to Buy" (or "Ready to Rent"), listed and shown one
+//! by one, with Export, Print and Export All.
+
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use db::offers::{OfferRow, OFFERS};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::app::{AppState, QueryParams};
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::exports::{self, ExportRow, ListParams};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/offers", get(list))
+        .route("/offers/export", post(export))
+        .route("/offers/exportAll", post(export_all))
+        .route("/offers/print", post(print))
+        .route("/offers/{id}", get(detail))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OfferList {
+    pub data: Vec<OfferRow>,
+    pub total: i64,
+}
+
+/// Selected rows: the spec's export sends them as `selected`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct OfferSelection {
+    #[serde(alias = "selected")]
+    pub selection: Vec<i64>,
+}
+
+#[utoipa::path(get, path = "/api/offers", tag = "offers", params(ListParams),
+    responses((status = 200, body = OfferList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+/// The offers on the caller's builders' homes, latest move-in first.
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(params): QueryParams<ListParams>,
+) -> ApiResult<Json<OfferList>> {
+    caller.require_console()?;
+    let (query, scope) = params.check(&OFFERS, &caller.scope)?;
+    let page = OFFERS.page::<OfferRow>(&state.db, &scope, &query).await?;
+    Ok(Json(OfferList {
+        data: page.data,
+        total: page.total,
+    }))
+}
+
+#[utoipa::path(get, path = "/api/offers/{id}", tag = "offers", params(("id" = i64, Path)),
+    responses((status = 200, body = OfferRow), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+/// One offer of the caller's builders.
+pub async fn detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<OfferRow>> {
+    caller.require_console()?;
+    OFFERS
+        .selected::<OfferRow>(&state.db, &caller.scope, &[db::Value::from(id)])
+        .await?
+        .into_iter()
+        .next()
+        .map(Json)
+        .ok_or_else(ApiError::not_found)
+}
+
+/// How the offer's maker prefers to be reached, as the console says it.
+fn contact_label(preferred_contact: &str) -> &'static str {
+    if preferred_contact == "email" {
+        "Email"
+    } else {
+        "Phone"
+    }
+}
+
+impl ExportRow for OfferRow {
+    const LIST: &'static db::list::ListSpec = &OFFERS;
+    const FILE: &'static str = "offers";
+    const TITLE: &'static str = "Offers";
+    const HEADERS: &'static [&'static str] = &[
+        "Id",
+        "First Name",
+        "Last Name",
+        "Email",
+        "Phone",
+        "Property Id",
+        "Floor Plan",
+        "Prequalified",
+        "Move In",
+        "Preferred Contact",
+        "Comments",
+    ];
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.id.to_string(),
+            self.firstname.clone(),
+            self.lastname.clone(),
+            self.email.clone().unwrap_or_default(),
+            self.phone.clone().unwrap_or_default(),
+            self.property_id.to_string(),
+            self.floor_plan.clone().unwrap_or_default(),
+            if self.prequalified { "Yes" } else { "No" }.into(),
+            self.move_in
+                .map(|d| d.format("%m/%d/%Y").to_string())
+                .unwrap_or_default(),
+            contact_label(&self.preferred_contact).into(),
+            self.comments.clone().unwrap_or_default(),
+        ]
+    }
+}
+
+crate::list_exports!(
+    tag = "offers",
+    row = OfferRow,
+    selection = OfferSelection,
+    keys = exports::int_keys,
+    export = "/api/offers/export",
+    export_all = "/api/offers/exportAll",
+    print = "/api/offers/print"
+);

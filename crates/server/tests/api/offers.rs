@@ -1,0 +1,122 @@
+//! Offers: the list, one offer, Export, Print and Export All.
+
+use super::*;
+
+async fn list(w: &World, token: &str, query: &str) -> Value {
+    get(w, token, &format!("/api/offers?{query}")).await
+}
+
+#[tokio::test]
+async fn offers_are_listed_by_move_in_shown_and_exported() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let page = list(&w, &pm, "limit=150").await;
+    let rows = page["data"].as_array().unwrap().clone();
+    assert!(!rows.is_empty());
+    assert_eq!(page["total"].as_i64().unwrap(), rows.len() as i64);
+    let moves: Vec<&str> = rows
+        .iter()
+        .map(|r| r["move_in"].as_str().unwrap())
+        .collect();
+    assert!(
+        moves.windows(2).all(|m| m[0] >= m[1]),
+        "latest move-in first: {moves:?}"
+    );
+    assert!(rows.iter().any(|r| r["prequalified"] == true));
+    assert!(rows.iter().any(|r| r["preferred_contact"] == "phone"));
+    for (column, _) in db::offers::OFFERS.sort_columns {
+        for order in ["asc", "desc"] {
+            list(&w, &pm, &format!("orderBy={column}&order={order}")).await;
+        }
+    }
+    let first = &rows[0];
+    let searched = list(
+        &w,
+        &pm,
+        &format!(
+            "search={}",
+            first["floor_plan"].as_str().unwrap().replace(' ', "%20")
+        ),
+    )
+    .await;
+    assert!(searched["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["id"] == first["id"]));
+
+    // One offer: the row, with the customer who made it.
+    let id = first["id"].as_i64().unwrap();
+    let offer = get(&w, &pm, &format!("/api/offers/{id}")).await;
+    assert_eq!(&offer, first);
+    let customer = get(&w, &pm, &format!("/api/customers/{}", first["customer_id"])).await;
+    assert_eq!(customer["firstname"], first["firstname"]);
+    assert_eq!(customer["email_1"], first["email"]);
+
+    // Export of selected rows (sent as `selected`), Print, Export All.
+    let exported = w
+        .call(
+            Method::POST,
+            "/api/offers/export",
+            Some(&pm),
+            Some(json!({"selected": [id]})),
+        )
+        .await;
+    assert_eq!(exported.status, StatusCode::OK, "{}", exported.text());
+    assert!(exported.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap()
+        .contains("offers-export.csv"));
+    let csv = exported.text();
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
+    assert!(lines[0].starts_with("Id,First Name,Last Name,Email,Phone,Property Id,Floor Plan"));
+    assert_eq!(lines.len(), 2);
+    let printed = w
+        .call(
+            Method::POST,
+            "/api/offers/print",
+            Some(&pm),
+            Some(json!({"selection": [id]})),
+        )
+        .await;
+    assert!(printed.body.starts_with(b"%PDF"));
+    let all = w
+        .call(
+            Method::POST,
+            "/api/offers/exportAll",
+            Some(&pm),
+            Some(json!({"params": {}})),
+        )
+        .await;
+    assert_eq!(
+        all.text().trim_start_matches('\u{feff}').lines().count(),
+        rows.len() + 1
+    );
+
+    // Another builder's offers are not there; Other Staff have no offers.
+    let cedar = w.sign_in("cedar.pm").await;
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/offers/{id}"),
+            Some(&cedar),
+            None
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    assert!(list(&w, &cedar, "limit=150").await["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["id"] != id));
+    let field = w.sign_in("olivia.field").await;
+    assert_eq!(
+        w.call(Method::GET, "/api/offers", Some(&field), None)
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    w.done().await;
+}
