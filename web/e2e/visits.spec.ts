@@ -75,3 +75,17 @@ test('an offer opens from Ready to Buy and leads to the customer who made it', a
   await expect(page).toHaveURL(/\/customers\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
+
+test('the after tour hours list shows the attempts and exports them all', async ({ page }) => {
+  await signIn(page, 'demo.pm');
+  await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/afterTourHours"]').click();
+  await expect(page.getByRole('heading', { name: 'After Tour Hours' })).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toContainText('9:00 AM - 6:00 PM');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export All' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('after-tour-hours-export.csv');
+  const lines = await csvLines(await file.path());
+  expect(lines[0]).toBe('Property Id,Community,Tour Hours,Attempted At');
+  expect(lines.length).toBeGreaterThan(1);
+});

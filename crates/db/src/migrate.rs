@@ -53,6 +53,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(29, "0029_survey_answers"),
     migration!(30, "0030_scheduled_visits"),
     migration!(31, "0031_offers"),
+    migration!(32, "0032_after_tour_hours"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

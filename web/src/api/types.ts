@@ -161,3 +161,4 @@ export type CustomerUpdated = Schemas['CustomerUpdated'];
 export type ScheduledVisitRow = Schemas['ScheduledVisitRow'];
 export type ScheduledVisitDetail = Schemas['ScheduledVisitDetail'];
 export type OfferRow = Schemas['OfferRow'];
+export type AfterTourHoursRow = Schemas['AfterTourHoursRow'];

@@ -22,6 +22,7 @@ const AgentFormPage = lazy(() => import('../features/agents/components/AgentForm
 const CustomersListPage = lazy(() => import('../features/customers/components/CustomersListPage'));
 const CustomerDetailPage = lazy(() => import('../features/customers/components/CustomerDetailPage'));
 const VisitsListPage = lazy(() => import('../features/visits/components/VisitsListPage'));
+const AfterTourHoursPage = lazy(() => import('../features/afterTourHours/components/AfterTourHoursPage'));
 const OffersListPage = lazy(() => import('../features/offers/components/OffersListPage'));
 const OfferDetailPage = lazy(() => import('../features/offers/components/OfferDetailPage'));
 const ScheduledVisitsListPage = lazy(() => import('../features/scheduledVisits/components/ScheduledVisitsListPage'));
@@ -161,6 +162,14 @@ export function AppRoutes() {
             element={
               <RequireAuth roles={USER_PM}>
                 <ScheduledVisitDetailPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/afterTourHours"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <AfterTourHoursPage />
               </RequireAuth>
             }
           />

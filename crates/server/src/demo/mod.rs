@@ -330,6 +330,16 @@ async fn visit_history(
     }
     let ids = db::visits::insert_history(db, &customers, &visits).await?;
     scheduled_tours(db, builder, &homes, &mut dice).await?;
+    // Visitors who came too early or too late in the past two weeks.
+    for n in 0..homes.len().min(10) {
+        let at = (now - chrono::Duration::days(n as i64 % 14))
+            .date_naive()
+            .and_hms_opt([2, 4, 5, 13][n % 4], 10 + 7 * (n as u32 % 7), 0)
+            .expect("a time")
+            .and_utc();
+        let home = homes[dice.next(homes.len() as u64) as usize];
+        db::after_tour_hours::record(db, home, None, "9:00 AM - 6:00 PM", at).await?;
+    }
     let questions = domain::surveys::default_pre_tour();
     for (k, n) in surveyed.into_iter().enumerate() {
         let answers: Vec<(String, String)> = questions

@@ -11,6 +11,7 @@ use utoipa::{Modify, OpenApi, ToSchema};
 
 use crate::app::AppState;
 
+pub mod after_tour_hours;
 pub mod agents;
 pub mod communities;
 pub mod customers;
@@ -55,6 +56,7 @@ pub fn routes() -> Router<AppState> {
         .merge(visits::routes())
         .merge(scheduled_visits::routes())
         .merge(offers::routes())
+        .merge(after_tour_hours::routes())
         .merge(settings::routes())
         .merge(surveys::routes())
         .merge(training::routes())
@@ -196,6 +198,7 @@ impl Modify for ErrorResponses {
         sim::add_device, sim::device_status, sim::keypad, sim::set_faults, sim::set_battery,
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
         stats::monthly_visits, stats::yearly_visits, visits::list, visits::export, visits::export_all, visits::print,
+        after_tour_hours::list, after_tour_hours::export, after_tour_hours::export_all, after_tour_hours::print,
         offers::list, offers::detail, offers::export, offers::export_all, offers::print,
         scheduled_visits::list, scheduled_visits::detail, scheduled_visits::delete, scheduled_visits::export, scheduled_visits::export_all, scheduled_visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),

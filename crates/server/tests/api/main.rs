@@ -13,6 +13,7 @@ use server::auth::TokenKeys;
 use server::config::{FileSettings, Settings, StoreArgs};
 use tower::ServiceExt;
 
+mod after_tour_hours;
 mod customers;
 mod hardware;
 mod locks;

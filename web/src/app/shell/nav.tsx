@@ -23,6 +23,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import EventIcon from '@mui/icons-material/Event';
 import HandshakeIcon from '@mui/icons-material/Handshake';
+import NightsStayIcon from '@mui/icons-material/NightsStay';
 import { useSession } from '../../api/session';
 import { useAlarmAccount } from '../../features/hardware/api/alarm';
 import { EXTERNAL_LINKS } from '../config';
@@ -83,6 +84,7 @@ export const NAV: NavEntry[] = [
   { kind: 'link', label: 'Scheduled Visits', to: '/schedule-visit', icon: <EventIcon />, roles: USER_PM },
   { kind: 'link', label: 'Ready to Buy', to: '/offers', icon: <HandshakeIcon />, roles: USER_PM, when: 'forSale' },
   { kind: 'link', label: 'Ready to Rent', to: '/offers', icon: <HandshakeIcon />, roles: USER_PM, when: 'rental' },
+  { kind: 'link', label: 'After Tour Hours', to: '/afterTourHours', icon: <NightsStayIcon />, roles: USER_PM },
   {
     kind: 'group',
     label: 'Users',

@@ -1,0 +1,83 @@
+//! After tour hours (spec 2 §2, §7): visitors' attempts outside a home's tour hours, with
+//! Export, Print and Export All.
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use db::after_tour_hours::{AfterTourHoursRow, AFTER_TOUR_HOURS};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::app::{AppState, QueryParams};
+use crate::auth::Caller;
+use crate::error::{ApiResult, ErrorBody};
+use crate::exports::{self, ExportRow, ListParams};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/visits/afterTourHours", get(list))
+        .route("/visits/afterTourHours/export", post(export))
+        .route("/visits/afterTourHours/exportAll", post(export_all))
+        .route("/visits/afterTourHours/print", post(print))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AfterTourHoursList {
+    pub data: Vec<AfterTourHoursRow>,
+    pub total: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AfterTourHoursSelection {
+    #[serde(alias = "selected")]
+    pub selection: Vec<i64>,
+}
+
+#[utoipa::path(get, path = "/api/visits/afterTourHours", tag = "visits", params(ListParams),
+    responses((status = 200, body = AfterTourHoursList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+/// Attempts to tour the caller's builders' homes outside their tour hours, latest first.
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(params): QueryParams<ListParams>,
+) -> ApiResult<Json<AfterTourHoursList>> {
+    caller.require_console()?;
+    let (query, scope) = params.check(&AFTER_TOUR_HOURS, &caller.scope)?;
+    let page = AFTER_TOUR_HOURS
+        .page::<AfterTourHoursRow>(&state.db, &scope, &query)
+        .await?;
+    Ok(Json(AfterTourHoursList {
+        data: page
+            .data
+            .into_iter()
+            .map(AfterTourHoursRow::zoned)
+            .collect(),
+        total: page.total,
+    }))
+}
+
+impl ExportRow for AfterTourHoursRow {
+    const LIST: &'static db::list::ListSpec = &AFTER_TOUR_HOURS;
+    const FILE: &'static str = "after-tour-hours";
+    const TITLE: &'static str = "After Tour Hours";
+    const HEADERS: &'static [&'static str] =
+        &["Property Id", "Community", "Tour Hours", "Attempted At"];
+    fn cells(&self) -> Vec<String> {
+        vec![
+            self.property_id.to_string(),
+            self.community.clone(),
+            self.tour_hours.clone(),
+            exports::zoned_cell(self.modified_on, Some(self.timezone)),
+        ]
+    }
+}
+
+crate::list_exports!(
+    tag = "visits",
+    row = AfterTourHoursRow,
+    selection = AfterTourHoursSelection,
+    keys = exports::int_keys,
+    export = "/api/visits/afterTourHours/export",
+    export_all = "/api/visits/afterTourHours/exportAll",
+    print = "/api/visits/afterTourHours/print"
+);

@@ -1,0 +1,87 @@
+//! After tour hours: the attempts list in the builder's time zone, Export, Print and Export All.
+
+use super::*;
+
+async fn list(w: &World, token: &str, query: &str) -> Value {
+    get(w, token, &format!("/api/visits/afterTourHours?{query}")).await
+}
+
+#[tokio::test]
+async fn attempts_outside_tour_hours_are_listed_and_exported() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let page = list(&w, &pm, "limit=150").await;
+    let rows = page["data"].as_array().unwrap().clone();
+    assert_eq!(rows.len(), 10);
+    assert_eq!(page["total"], 10);
+    let times: Vec<chrono::DateTime<chrono::Utc>> = rows
+        .iter()
+        .map(|r| r["modified_on"].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert!(times.windows(2).all(|t| t[0] >= t[1]), "latest first");
+    for row in &rows {
+        assert_eq!(row["tour_hours"], "9:00 AM - 6:00 PM");
+        assert!(!row["community"].as_str().unwrap().is_empty());
+        // The builder's zone (the demo builder keeps Chicago's), whatever the home's.
+        assert_eq!(row["timezoneAbbr"], "CT");
+    }
+    for (column, _) in db::after_tour_hours::AFTER_TOUR_HOURS.sort_columns {
+        for order in ["asc", "desc"] {
+            list(&w, &pm, &format!("orderBy={column}&order={order}")).await;
+        }
+    }
+    let community = rows[0]["community"].as_str().unwrap().replace(' ', "%20");
+    let found = list(&w, &pm, &format!("search={community}")).await;
+    assert!(found["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["id"] == rows[0]["id"]));
+
+    let id = rows[0]["id"].as_i64().unwrap();
+    let exported = w
+        .call(
+            Method::POST,
+            "/api/visits/afterTourHours/export",
+            Some(&pm),
+            Some(json!({"selected": [id]})),
+        )
+        .await;
+    assert!(exported.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap()
+        .contains("after-tour-hours-export.csv"));
+    let csv = exported.text();
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
+    assert_eq!(lines[0], "Property Id,Community,Tour Hours,Attempted At");
+    assert!(lines[1].ends_with(" CT"), "{csv}");
+    let printed = w
+        .call(
+            Method::POST,
+            "/api/visits/afterTourHours/print",
+            Some(&pm),
+            Some(json!({"selection": [id]})),
+        )
+        .await;
+    assert!(printed.body.starts_with(b"%PDF"));
+    let all = w
+        .call(
+            Method::POST,
+            "/api/visits/afterTourHours/exportAll",
+            Some(&pm),
+            Some(json!({"params": {}})),
+        )
+        .await;
+    assert_eq!(
+        all.text().trim_start_matches('\u{feff}').lines().count(),
+        11
+    );
+
+    let cedar = w.sign_in("cedar.pm").await;
+    assert!(list(&w, &cedar, "limit=150").await["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["id"] != id));
+    w.done().await;
+}
