@@ -4044,3 +4044,32 @@ async fn get(w: &World, token: &str, path: &str) -> Value {
     assert_eq!(answer.status, StatusCode::OK, "{path}: {}", answer.text());
     answer.json()
 }
+
+/// An export call that must answer 200 with a CSV named `file`: its lines, without the BOM.
+async fn csv(w: &World, token: &str, path: &str, body: Value, file: &str) -> Vec<String> {
+    let answer = w.call(Method::POST, path, Some(token), Some(body)).await;
+    assert_eq!(answer.status, StatusCode::OK, "{path}: {}", answer.text());
+    let disposition = answer.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .unwrap();
+    assert!(disposition.contains(file), "{disposition}");
+    let text = answer.text();
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A print call that must answer with a PDF.
+async fn printed(w: &World, token: &str, path: &str, selection: &[i64]) {
+    let answer = w
+        .call(
+            Method::POST,
+            path,
+            Some(token),
+            Some(json!({ "selection": selection })),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{path}: {}", answer.text());
+    assert!(answer.body.starts_with(b"%PDF"));
+}

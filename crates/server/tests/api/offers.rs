@@ -54,44 +54,27 @@ async fn offers_are_listed_by_move_in_shown_and_exported() {
     assert_eq!(customer["email_1"], first["email"]);
 
     // Export of selected rows (sent as `selected`), Print, Export All.
-    let exported = w
-        .call(
-            Method::POST,
-            "/api/offers/export",
-            Some(&pm),
-            Some(json!({"selected": [id]})),
-        )
-        .await;
-    assert_eq!(exported.status, StatusCode::OK, "{}", exported.text());
-    assert!(exported.headers[header::CONTENT_DISPOSITION]
-        .to_str()
-        .unwrap()
-        .contains("offers-export.csv"));
-    let csv = exported.text();
-    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
+    let file = "offers-export.csv";
+    let lines = csv(
+        &w,
+        &pm,
+        "/api/offers/export",
+        json!({"selected": [id]}),
+        file,
+    )
+    .await;
     assert!(lines[0].starts_with("Id,First Name,Last Name,Email,Phone,Property Id,Floor Plan"));
     assert_eq!(lines.len(), 2);
-    let printed = w
-        .call(
-            Method::POST,
-            "/api/offers/print",
-            Some(&pm),
-            Some(json!({"selection": [id]})),
-        )
-        .await;
-    assert!(printed.body.starts_with(b"%PDF"));
-    let all = w
-        .call(
-            Method::POST,
-            "/api/offers/exportAll",
-            Some(&pm),
-            Some(json!({"params": {}})),
-        )
-        .await;
-    assert_eq!(
-        all.text().trim_start_matches('\u{feff}').lines().count(),
-        rows.len() + 1
-    );
+    printed(&w, &pm, "/api/offers/print", &[id]).await;
+    let all = csv(
+        &w,
+        &pm,
+        "/api/offers/exportAll",
+        json!({"params": {}}),
+        file,
+    )
+    .await;
+    assert_eq!(all.len(), rows.len() + 1);
 
     // Another builder's offers are not there; Other Staff have no offers.
     let cedar = w.sign_in("cedar.pm").await;

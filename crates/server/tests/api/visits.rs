@@ -67,50 +67,26 @@ async fn visits_are_listed_by_day_in_their_homes_zone_and_exported() {
 
     // Export of the selected visits, Print, and Export All of the day's visits.
     let id = visit["customer_visit_id"].as_i64().unwrap();
-    let exported = w
-        .call(
-            Method::POST,
-            "/api/visits/export",
-            Some(&pm),
-            Some(json!({"selection": [id]})),
-        )
-        .await;
-    assert_eq!(exported.status, StatusCode::OK);
-    assert!(exported.headers[header::CONTENT_DISPOSITION]
-        .to_str()
-        .unwrap()
-        .contains("visits-export.csv"));
-    let csv = exported.text();
-    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
+    let file = "visits-export.csv";
+    let lines = csv(
+        &w,
+        &pm,
+        "/api/visits/export",
+        json!({"selection": [id]}),
+        file,
+    )
+    .await;
     assert!(
         lines[0].starts_with("Visit ID,First Name,Last Name"),
-        "{csv}"
+        "{lines:?}"
     );
-    assert_eq!(lines.len(), 2, "{csv}");
-    assert!(lines[1].starts_with(&format!("{id},")), "{csv}");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[1].starts_with(&format!("{id},")), "{lines:?}");
     assert!(lines[1].contains(&format!(" {}", visit["timezoneAbbr"].as_str().unwrap())));
-    let printed = w
-        .call(
-            Method::POST,
-            "/api/visits/print",
-            Some(&pm),
-            Some(json!({"selection": [id]})),
-        )
-        .await;
-    assert!(printed.body.starts_with(b"%PDF"));
-    let all = w
-        .call(
-            Method::POST,
-            "/api/visits/exportAll",
-            Some(&pm),
-            Some(json!({"params": {"startDate": iso, "endDate": iso}})),
-        )
-        .await;
-    assert_eq!(all.status, StatusCode::OK, "{}", all.text());
-    assert_eq!(
-        all.text().trim_start_matches('\u{feff}').lines().count() as i64,
-        total + 1
-    );
+    printed(&w, &pm, "/api/visits/print", &[id]).await;
+    let range = json!({"params": {"startDate": iso, "endDate": iso}});
+    let all = csv(&w, &pm, "/api/visits/exportAll", range, file).await;
+    assert_eq!(all.len() as i64, total + 1);
 
     // Another builder's visits are neither listed nor exported.
     let cedar = w.sign_in("cedar.pm").await;
