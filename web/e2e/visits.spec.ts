@@ -4,8 +4,8 @@ import { csvLines, signIn } from './helpers';
 test('the visits list filters a date range, exports it, and keeps it while a customer is open', async ({ page }) => {
   await signIn(page, 'demo.pm');
   await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/visits"]').click();
-  await expect(page.getByRole('heading', { name: 'Visits' })).toBeVisible();
-  await expect(page).toHaveURL(/orderBy=modified_on/);
+  await expect(page).toHaveURL(/\/visits\?.*orderBy=modified_on/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Visits', exact: true })).toBeVisible();
   await expect(page.locator('tbody tr').first()).toBeVisible();
 
   // The demo has visits in the past week: a week's range ending today.
@@ -38,13 +38,13 @@ test('the visits list filters a date range, exports it, and keeps it while a cus
 test('a scheduled visit opens from its list, and the selected ones are exported and deleted', async ({ page }) => {
   await signIn(page, 'demo.pm');
   await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/schedule-visit"]').click();
-  await expect(page.getByRole('heading', { name: 'Scheduled Visits' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scheduled Visits', exact: true })).toBeVisible();
   const first = page.locator('tbody tr').first();
   const name = `${await first.locator('td:nth-child(2)').textContent()} ${await first.locator('td:nth-child(3)').textContent()}`;
   await first.click();
   await expect(page).toHaveURL(/\/schedule-visit\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Visit' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Visit', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Scheduled Visits', exact: true }).click();
 
   const total = async () => Number((await page.getByText(/^Showing \d+-\d+ of \d+$/).textContent())!.split(' of ')[1]);
@@ -65,7 +65,7 @@ test('a scheduled visit opens from its list, and the selected ones are exported 
 test('an offer opens from Ready to Buy and leads to the customer who made it', async ({ page }) => {
   await signIn(page, 'demo.pm');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Ready to Buy' }).click();
-  await expect(page.getByRole('heading', { name: 'Ready to Buy' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ready to Buy', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/orderBy=move_in/);
   const first = page.locator('tbody tr').first();
   const name = `${await first.locator('td:nth-child(3)').textContent()} ${await first.locator('td:nth-child(4)').textContent()}`;
@@ -79,7 +79,7 @@ test('an offer opens from Ready to Buy and leads to the customer who made it', a
 test('the after tour hours list shows the attempts and exports them all', async ({ page }) => {
   await signIn(page, 'demo.pm');
   await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/afterTourHours"]').click();
-  await expect(page.getByRole('heading', { name: 'After Tour Hours' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'After Tour Hours', exact: true })).toBeVisible();
   await expect(page.locator('tbody tr').first()).toContainText('9:00 AM - 6:00 PM');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export All' }).click();
