@@ -1,7 +1,7 @@
 //! Customers (spec 2 §2, §7): the list with its filters, Export, Print and Export All; a
 //! customer's detail and the blacklist switch.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::customers::{CustomerDetail, CustomerRow, CUSTOMERS};
@@ -10,7 +10,7 @@ use domain::catalog::{BLACKLISTED, NOT_BLACKLISTED, VISITOR_STATUSES, VISITOR_TY
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::{AppState, JsonBody, QueryParams};
+use crate::app::{AppState, JsonBody, Path, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};

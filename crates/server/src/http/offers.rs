@@ -1,14 +1,14 @@
 //! Offers (spec 2 §2, §7): the visitors' "Ready to Buy" (or "Ready to Rent"), listed and shown one
 //! by one, with Export, Print and Export All.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::offers::{OfferRow, OFFERS};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, QueryParams};
+use crate::app::{AppState, Path, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};

@@ -1,14 +1,14 @@
 //! Scheduled visits (spec 2 §2, §7): the list, one visit's detail, Export and Delete of selected
 //! rows, Export All.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::scheduled_visits::{ScheduledVisitDetail, ScheduledVisitRow, SCHEDULED_VISITS};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody, QueryParams};
+use crate::app::{AppState, JsonBody, Path, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};

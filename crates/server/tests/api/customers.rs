@@ -329,6 +329,18 @@ async fn a_customer_shows_profile_visits_and_survey_and_can_be_blacklisted() {
         .status,
         StatusCode::FORBIDDEN
     );
+    for path in [
+        "/api/customers/abc",
+        "/api/customers/9223372036854775808",
+        "/api/offers/x",
+        "/api/schedule_visit/x",
+    ] {
+        assert_eq!(
+            w.call(Method::GET, path, Some(&pm), None).await.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{path}"
+        );
+    }
     assert_eq!(
         w.call(Method::GET, "/api/customers/999999", Some(&pm), None)
             .await
