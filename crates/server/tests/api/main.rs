@@ -4073,3 +4073,10 @@ async fn printed(w: &World, token: &str, path: &str, selection: &[i64]) {
     assert_eq!(answer.status, StatusCode::OK, "{path}: {}", answer.text());
     assert!(answer.body.starts_with(b"%PDF"));
 }
+
+/// A GET that must be refused with a 422 naming `field`.
+async fn refused(w: &World, token: &str, path: &str, field: &str) {
+    let answer = w.call(Method::GET, path, Some(token), None).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{path}");
+    assert!(answer.json()["errors"][field].is_string(), "{path}");
+}
