@@ -1,16 +1,13 @@
-//! The durable job queue and the mail outbox, both in the same database as everything else.
+//! The durable job queue, in the same database as everything else.
 //! Jobs are claimed atomically, retried with exponential backoff and parked as failed after
 //! [`MAX_ATTEMPTS`] with the last error kept.
 
 use chrono::{DateTime, Duration, Utc};
-use serde::Serialize;
 use sqlx::FromRow;
 
-use crate::{now, on_pool, Db, Result};
+use crate::{on_pool, Db, Result};
 
 pub const MAX_ATTEMPTS: i64 = 8;
-pub const DELIVER_MAIL: &str = "deliver_mail";
-pub const DELIVER_SMS: &str = "deliver_sms";
 
 #[derive(Debug, Clone, FromRow)]
 pub struct Job {
@@ -18,125 +15,6 @@ pub struct Job {
     pub kind: String,
     pub payload: String,
     pub attempts: i64,
-}
-
-#[derive(Debug, Clone, Serialize, FromRow)]
-pub struct Mail {
-    pub id: i64,
-    pub to_address: String,
-    pub subject: String,
-    pub body: String,
-    pub created_on: DateTime<Utc>,
-}
-
-/// Queues a mail and the job that delivers it, in one transaction.
-pub async fn queue_mail(db: &Db, to: &str, subject: &str, body: &str) -> Result<i64> {
-    let at = now();
-    on_pool!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO mail_outbox (to_address, subject, body, created_on) VALUES ($1, $2, $3, $4) RETURNING id",
-        )
-        .bind(to)
-        .bind(subject)
-        .bind(body)
-        .bind(at)
-        .fetch_one(&mut *tx)
-        .await?;
-        sqlx::query(
-            "INSERT INTO jobs (kind, payload, state, run_at, created_on, updated_on) VALUES ($1, $2, 'queued', $3, $3, $3)",
-        )
-        .bind(DELIVER_MAIL)
-        .bind(id.to_string())
-        .bind(at)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(id)
-    })
-}
-
-/// Queues a text message and the job that delivers it, in one transaction.
-pub async fn queue_sms(db: &Db, to: &str, body: &str) -> Result<i64> {
-    let at = now();
-    on_pool!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO sms_outbox (to_number, body, created_on) VALUES ($1, $2, $3) RETURNING id",
-        )
-        .bind(to)
-        .bind(body)
-        .bind(at)
-        .fetch_one(&mut *tx)
-        .await?;
-        crate::enqueue_job!(tx, DELIVER_SMS, id.to_string(), at, None)?;
-        tx.commit().await?;
-        Ok(id)
-    })
-}
-
-#[derive(Debug, Clone, Serialize, FromRow)]
-pub struct Sms {
-    pub id: i64,
-    pub to_number: String,
-    pub body: String,
-    pub created_on: DateTime<Utc>,
-}
-
-pub async fn sms(db: &Db, id: i64) -> Result<Option<Sms>> {
-    let sql = "SELECT id, to_number, body, created_on FROM sms_outbox WHERE id = $1";
-    on_pool!(db, |pool| sqlx::query_as(sql)
-        .bind(id)
-        .fetch_optional(pool)
-        .await)
-}
-
-pub async fn mark_sms_delivered(db: &Db, id: i64) -> Result<()> {
-    on_pool!(db, |pool| {
-        sqlx::query("UPDATE sms_outbox SET delivered_on = $1 WHERE id = $2")
-            .bind(now())
-            .bind(id)
-            .execute(pool)
-            .await
-            .map(|_| ())
-    })
-}
-
-/// Text messages sent to a number, newest first (tests and the local outbox).
-pub async fn sms_to(db: &Db, to: &str) -> Result<Vec<Sms>> {
-    let sql = "SELECT id, to_number, body, created_on FROM sms_outbox WHERE to_number = $1 ORDER BY id DESC";
-    on_pool!(db, |pool| sqlx::query_as(sql)
-        .bind(to)
-        .fetch_all(pool)
-        .await)
-}
-
-pub async fn mail(db: &Db, id: i64) -> Result<Option<Mail>> {
-    let sql = "SELECT id, to_address, subject, body, created_on FROM mail_outbox WHERE id = $1";
-    on_pool!(db, |pool| sqlx::query_as(sql)
-        .bind(id)
-        .fetch_optional(pool)
-        .await)
-}
-
-pub async fn mark_mail_delivered(db: &Db, id: i64) -> Result<()> {
-    on_pool!(db, |pool| {
-        sqlx::query("UPDATE mail_outbox SET delivered_on = $1 WHERE id = $2")
-            .bind(now())
-            .bind(id)
-            .execute(pool)
-            .await
-            .map(|_| ())
-    })
-}
-
-/// Mails sent to an address, newest first (used by tests and the local outbox).
-pub async fn mails_to(db: &Db, to: &str) -> Result<Vec<Mail>> {
-    let sql = "SELECT id, to_address, subject, body, created_on FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC";
-    on_pool!(db, |pool| sqlx::query_as(sql)
-        .bind(to)
-        .fetch_all(pool)
-        .await)
 }
 
 /// Claims one due job: it moves to `running` so no other worker takes it. PostgreSQL skips rows

@@ -23,6 +23,7 @@ pub mod hardware;
 pub mod jobs;
 pub mod list;
 mod list_keys;
+pub mod messages;
 mod migrate;
 pub mod offers;
 pub mod properties;

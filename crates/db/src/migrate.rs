@@ -54,6 +54,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(30, "0030_scheduled_visits"),
     migration!(31, "0031_offers"),
     migration!(32, "0032_after_tour_hours"),
+    migration!(33, "0033_message_delivery"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -296,7 +296,7 @@ async fn reset_tokens_are_spent_once() {
 #[tokio::test]
 async fn jobs_are_claimed_once_and_retried_with_backoff() {
     let t = TestDb::new().await.unwrap();
-    let mail = db::jobs::queue_mail(&t.db, "a@example.com", "Hi", "Body")
+    let mail = db::messages::queue_mail(&t.db, "a@example.com", "Hi", "Body")
         .await
         .unwrap();
     let job = db::jobs::claim(&t.db, db::now())
@@ -305,7 +305,7 @@ async fn jobs_are_claimed_once_and_retried_with_backoff() {
         .expect("a due job");
     assert_eq!(
         (job.kind.as_str(), job.payload.clone(), job.attempts),
-        (db::jobs::DELIVER_MAIL, mail.to_string(), 1)
+        (db::messages::DELIVER_MAIL, mail.to_string(), 1)
     );
     assert!(
         db::jobs::claim(&t.db, db::now()).await.unwrap().is_none(),
@@ -339,7 +339,7 @@ async fn jobs_are_claimed_once_and_retried_with_backoff() {
         "failed"
     );
     assert_eq!(
-        db::jobs::mails_to(&t.db, "a@example.com")
+        db::messages::mails_to(&t.db, "a@example.com")
             .await
             .unwrap()
             .len(),

@@ -80,6 +80,60 @@ pub fn render(template: &str, values: &BTreeMap<&str, String>) -> Result<String,
     }
 }
 
+/// A phone number as text gateways take it (E.164): `555-123-4567`, `(555) 123 4567`,
+/// `15551234567` and `+15551234567` are all `+15551234567` (North American numbers, the
+/// product's countries); anything else is not a number a text can go to.
+pub fn e164(phone: &str) -> Option<String> {
+    let trimmed = phone.trim();
+    if !trimmed
+        .chars()
+        .all(|c| c.is_ascii_digit() || " +-().".contains(c))
+    {
+        return None;
+    }
+    let digits: String = trimmed.chars().filter(char::is_ascii_digit).collect();
+    let national = match digits.len() {
+        10 => digits.as_str(),
+        11 if digits.starts_with('1') => &digits[1..],
+        _ => return None,
+    };
+    Some(format!("+1{national}"))
+}
+
+/// What a visitor's reply to a text asks for: the carriers' opt-out and opt-in keywords.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reply {
+    OptOut,
+    OptIn,
+    Other,
+}
+
+pub fn reply_intent(body: &str) -> Reply {
+    let word = body
+        .trim()
+        .trim_end_matches(['.', '!'])
+        .to_ascii_uppercase();
+    match word.as_str() {
+        "STOP" | "STOPALL" | "UNSUBSCRIBE" | "CANCEL" | "END" | "QUIT" | "OPTOUT" => Reply::OptOut,
+        "START" | "UNSTOP" | "YES" => Reply::OptIn,
+        _ => Reply::Other,
+    }
+}
+
+/// A text as sent: at most [`MESSAGE_LIMIT`] characters, cut at a word with an ellipsis when
+/// the values put into a template made it longer.
+pub fn fit_text(text: &str) -> String {
+    if text.chars().count() <= MESSAGE_LIMIT {
+        return text.to_string();
+    }
+    let keep: String = text.chars().take(MESSAGE_LIMIT - 1).collect();
+    let cut = match keep.rfind(char::is_whitespace) {
+        Some(at) if at > MESSAGE_LIMIT / 2 => keep[..at].trim_end().to_string(),
+        _ => keep,
+    };
+    format!("{cut}…")
+}
+
 /// One message box: its text (None when switched off) and its interval where it has one.
 pub struct MessageSetting<'a> {
     pub field: &'a str,
@@ -224,6 +278,48 @@ mod tests {
             interval: None,
         }]);
         assert_eq!(errors["m"], "Unknown variables: bogus");
+    }
+
+    #[test]
+    fn phone_numbers_in_e164() {
+        for phone in [
+            "555-234-5678",
+            "(555) 234 5678",
+            "15552345678",
+            "+1 555 234 5678",
+        ] {
+            assert_eq!(e164(phone).as_deref(), Some("+15552345678"), "{phone}");
+        }
+        for phone in [
+            "555-234-567",
+            "25552345678",
+            "555x2345678",
+            "+44 20 7946 0958",
+            "",
+        ] {
+            assert_eq!(e164(phone), None, "{phone}");
+        }
+    }
+
+    #[test]
+    fn replies_that_stop_and_restart_texts() {
+        assert_eq!(reply_intent(" stop "), Reply::OptOut);
+        assert_eq!(reply_intent("Unsubscribe."), Reply::OptOut);
+        assert_eq!(reply_intent("START"), Reply::OptIn);
+        assert_eq!(reply_intent("stop texting me please"), Reply::Other);
+        assert_eq!(reply_intent("Thanks!"), Reply::Other);
+    }
+
+    #[test]
+    fn texts_fit_the_limit() {
+        let short = "See you at {{community_name}}";
+        assert_eq!(fit_text(short), short);
+        let long = format!("{} tail", "word ".repeat(60));
+        let fitted = fit_text(&long);
+        assert!(fitted.chars().count() <= MESSAGE_LIMIT, "{}", fitted.len());
+        assert!(fitted.ends_with("word…"), "{fitted}");
+        let unbroken = "x".repeat(300);
+        assert_eq!(fit_text(&unbroken).chars().count(), MESSAGE_LIMIT);
     }
 
     #[test]

@@ -463,8 +463,10 @@ pub async fn programming(name: &str, test_db: &db::testing::TestDb) {
         .collect();
     let began = Instant::now();
     let ids = codes::change(db, &wanted, &[], hw.now()).await.unwrap();
-    let worker =
-        server::worker::Worker::new(hw.clone(), std::env::temp_dir().join("bench-outbox.log"));
+    let worker = server::worker::Worker::new(
+        hw.clone(),
+        server::notify::Notifier::outbox(std::env::temp_dir().join("bench-outbox.log")),
+    );
     let running = tokio::spawn(worker.run());
     let mine: std::collections::HashSet<i64> = ids.iter().copied().collect();
     loop {

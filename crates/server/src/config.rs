@@ -151,6 +151,33 @@ pub struct FileSettings {
     pub trusted_proxies: Option<Vec<String>>,
     pub sim_latency_ms: Option<u64>,
     pub outbound_allow: Option<Vec<String>>,
+    pub sms_gateway_url: Option<String>,
+    pub sms_account_sid: Option<String>,
+    pub sms_auth_token: Option<String>,
+    pub sms_from: Option<String>,
+    pub smtp_url: Option<String>,
+    pub mail_from: Option<String>,
+}
+
+/// A text gateway of the common REST shape (spec: outside protocols, SMS gateway).
+#[derive(Debug, Clone)]
+pub struct SmsGateway {
+    /// The API's base address; messages go to `{base}/2010-04-01/Accounts/{sid}/Messages.json`.
+    pub base_url: String,
+    pub account_sid: String,
+    /// Authenticates our requests and signs the replies the gateway forwards to us.
+    pub auth_token: String,
+    /// The number texts come from (E.164), or a messaging service id (`MG...`).
+    pub from: String,
+}
+
+/// Mail over SMTP: `smtps://user:password@host:465` (TLS), `smtp://user:password@host:587?tls=required`
+/// (STARTTLS) or, for a relay on this machine, `smtp://127.0.0.1:25`.
+#[derive(Debug, Clone)]
+pub struct Smtp {
+    pub url: String,
+    /// The sender, e.g. `Tourdesk <tours@example.com>`.
+    pub from: String,
 }
 
 /// Resolved settings.
@@ -178,6 +205,10 @@ pub struct Settings {
     /// Private, loopback or link-local addresses outside services may still be reached at (an
     /// internal geocoder, a test's fake); none by default.
     pub outbound_allow: Vec<AddressRange>,
+    /// Where texts go; none: the outbox.
+    pub sms_gateway: Option<SmsGateway>,
+    /// Where mail goes; none: the outbox.
+    pub smtp: Option<Smtp>,
 }
 
 /// An address or a CIDR range of them (`10.0.0.7`, `10.0.0.0/8`, `fd00::/8`).
@@ -233,6 +264,43 @@ impl AddressRange {
             _ => false,
         }
     }
+}
+
+/// The gateway's four settings, each from the environment or the file.
+fn file_sms(
+    url: Option<String>,
+    sid: Option<String>,
+    token: Option<String>,
+    from: Option<String>,
+) -> [(&'static str, Option<String>); 4] {
+    [
+        ("sms_gateway_url", env("TOURDESK_SMS_GATEWAY_URL").or(url)),
+        ("sms_account_sid", env("TOURDESK_SMS_ACCOUNT_SID").or(sid)),
+        ("sms_auth_token", env("TOURDESK_SMS_AUTH_TOKEN").or(token)),
+        ("sms_from", env("TOURDESK_SMS_FROM").or(from)),
+    ]
+}
+
+/// A gateway when all four settings are there, none when none is, else which are missing.
+fn sms_gateway(parts: [(&'static str, Option<String>); 4]) -> Result<Option<SmsGateway>, String> {
+    let missing: Vec<&str> = parts
+        .iter()
+        .filter(|(_, v)| v.is_none())
+        .map(|(n, _)| *n)
+        .collect();
+    if missing.len() == parts.len() {
+        return Ok(None);
+    }
+    if !missing.is_empty() {
+        return Err(format!("text gateway: also set {}", missing.join(", ")));
+    }
+    let [base_url, account_sid, auth_token, from] = parts.map(|(_, v)| v.unwrap_or_default());
+    Ok(Some(SmsGateway {
+        base_url: base_url.trim_end_matches('/').to_string(),
+        account_sid,
+        auth_token,
+        from,
+    }))
 }
 
 fn env(name: &str) -> Option<String> {
@@ -325,6 +393,21 @@ impl Settings {
                 None => file.sim_latency_ms.unwrap_or(0),
             },
             outbound_allow,
+            sms_gateway: sms_gateway(file_sms(
+                file.sms_gateway_url,
+                file.sms_account_sid,
+                file.sms_auth_token,
+                file.sms_from,
+            ))?,
+            smtp: match env("TOURDESK_SMTP_URL").or(file.smtp_url) {
+                Some(url) => Some(Smtp {
+                    url,
+                    from: env("TOURDESK_MAIL_FROM")
+                        .or(file.mail_from)
+                        .ok_or("mail_from: set the sender of mail sent over SMTP")?,
+                }),
+                None => None,
+            },
         })
     }
 
@@ -424,6 +507,41 @@ mod tests {
                 .as_deref(),
             Some("https://tours.example.com/cedar-ridge/property/7")
         );
+    }
+
+    #[test]
+    fn message_channels_need_all_their_settings() {
+        let resolve = |text: &str| {
+            let file: FileSettings = toml::from_str(text).unwrap();
+            Settings::resolve(file, &StoreArgs::default(), None)
+        };
+        let settings = resolve("").unwrap();
+        assert!(
+            settings.sms_gateway.is_none() && settings.smtp.is_none(),
+            "the outbox by default"
+        );
+        assert_eq!(
+            resolve("sms_gateway_url = \"https://api.example.com/\"\nsms_from = \"+15550001111\"")
+                .unwrap_err(),
+            "text gateway: also set sms_account_sid, sms_auth_token"
+        );
+        let settings = resolve(
+            "sms_gateway_url = \"https://api.example.com/\"\nsms_account_sid = \"AC1\"\n\
+             sms_auth_token = \"t\"\nsms_from = \"+15550001111\"",
+        )
+        .unwrap();
+        assert_eq!(
+            settings.sms_gateway.unwrap().base_url,
+            "https://api.example.com"
+        );
+        assert!(resolve("smtp_url = \"smtps://u:p@mail.example.com\"")
+            .unwrap_err()
+            .starts_with("mail_from"));
+        let settings = resolve(
+            "smtp_url = \"smtps://u:p@mail.example.com\"\nmail_from = \"Tours <t@example.com>\"",
+        )
+        .unwrap();
+        assert_eq!(settings.smtp.unwrap().from, "Tours <t@example.com>");
     }
 
     #[test]

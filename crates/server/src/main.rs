@@ -172,7 +172,9 @@ async fn serve(mut settings: Settings, demo: bool) -> Result<(), String> {
         settings.sim_latency_ms,
         outbound.clone(),
     );
-    let worker = Worker::new(hardware.clone(), settings.data_dir.join("outbox.log"));
+    let notifier = server::notify::Notifier::new(&settings, &outbound)?;
+    let outbox_file = notifier.outbox_file().to_path_buf();
+    let worker = Worker::new(hardware.clone(), notifier);
     tokio::spawn(worker.run());
     let state = AppState {
         db: db.clone(),
@@ -192,9 +194,19 @@ async fn serve(mut settings: Settings, demo: bool) -> Result<(), String> {
     if demo {
         print_sign_ins();
     }
+    let outbox = format!("the outbox ({})", outbox_file.display());
     println!(
-        "Mail goes to {}",
-        settings.data_dir.join("outbox.log").display()
+        "Mail goes to {}; text messages go to {}",
+        if settings.smtp.is_some() {
+            "the SMTP server"
+        } else {
+            &outbox
+        },
+        if settings.sms_gateway.is_some() {
+            "the text gateway"
+        } else {
+            &outbox
+        },
     );
     let _ = std::io::stdout().flush();
     axum::serve(listener, app)

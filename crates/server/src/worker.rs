@@ -1,19 +1,19 @@
 //! The background worker: claims due jobs from the database and runs several at once. Mail and
-//! text messages go to the default outbox, which writes each to the log and to `outbox.log` in
-//! the data folder so a local user can read them; device jobs drive the hardware (`hardware`).
+//! text messages leave through the notification layer's channels (`notify`); device jobs drive
+//! the hardware (`hardware`).
 //! Time is the server's clock, so a test can run days of jobs in seconds.
 
-use std::io::Write;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use db::jobs::{self, Job};
+use db::messages;
 use db::Db;
 use tokio::sync::Semaphore;
 
 use crate::hardware::codes::{self as code_jobs, Reconciled};
 use crate::hardware::{routines, Hardware};
+use crate::notify::Notifier;
 
 /// How often the database's planner statistics are brought up to date (`Db::refresh_statistics`),
 /// sessions long expired are dropped and old finished jobs pruned.
@@ -25,7 +25,7 @@ pub const DEFAULT_CONCURRENCY: usize = 8;
 
 pub struct Worker {
     pub hardware: Hardware,
-    pub outbox_file: PathBuf,
+    pub notifier: Notifier,
     pub concurrency: usize,
 }
 
@@ -36,10 +36,10 @@ enum Done {
 }
 
 impl Worker {
-    pub fn new(hardware: Hardware, outbox_file: PathBuf) -> Worker {
+    pub fn new(hardware: Hardware, notifier: Notifier) -> Worker {
         Worker {
             hardware,
-            outbox_file,
+            notifier,
             concurrency: DEFAULT_CONCURRENCY,
         }
     }
@@ -152,8 +152,19 @@ impl Worker {
             r.map(|()| Done::Finished).map_err(|e| e.to_string())
         };
         match job.kind.as_str() {
-            jobs::DELIVER_MAIL => self.deliver_mail(&job.payload).await,
-            jobs::DELIVER_SMS => self.deliver_sms(&job.payload).await,
+            messages::DELIVER_MAIL | messages::DELIVER_SMS => {
+                let id: i64 = job
+                    .payload
+                    .parse()
+                    .map_err(|_| format!("bad message id {}", job.payload))?;
+                let last_try = job.attempts >= jobs::MAX_ATTEMPTS;
+                let delivered = if job.kind == messages::DELIVER_MAIL {
+                    self.notifier.deliver_mail(self.db(), id, last_try).await
+                } else {
+                    self.notifier.deliver_text(self.db(), id, last_try).await
+                };
+                delivered.map(|()| Done::Finished)
+            }
             db::hardware::codes::RECONCILE => {
                 let id: i64 = job
                     .payload
@@ -172,65 +183,5 @@ impl Worker {
             routines::LOCKUP => finished(routines::lockup(hw, &job.payload).await),
             other => Err(format!("unknown job kind {other}")),
         }
-    }
-
-    /// Appends a message to the outbox file.
-    async fn write_outbox(&self, entry: String) -> Result<(), String> {
-        let path = self.outbox_file.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)?;
-            file.write_all(entry.as_bytes())
-        })
-        .await
-        .map_err(|e| e.to_string())?
-        .map_err(|e| format!("cannot write the outbox file: {e}"))
-    }
-
-    async fn deliver_mail(&self, payload: &str) -> Result<Done, String> {
-        let id: i64 = payload
-            .parse()
-            .map_err(|_| format!("bad mail id {payload}"))?;
-        let mail = jobs::mail(self.db(), id)
-            .await
-            .map_err(|e| e.to_string())?
-            .ok_or("mail is gone")?;
-        tracing::info!(to = %mail.to_address, subject = %mail.subject, body = %mail.body, "mail (outbox)");
-        self.write_outbox(format!(
-            "--- {} to {}\nSubject: {}\n\n{}\n",
-            mail.created_on.to_rfc3339(),
-            mail.to_address,
-            mail.subject,
-            mail.body
-        ))
-        .await?;
-        jobs::mark_mail_delivered(self.db(), id)
-            .await
-            .map_err(|e| e.to_string())?;
-        Ok(Done::Finished)
-    }
-
-    async fn deliver_sms(&self, payload: &str) -> Result<Done, String> {
-        let id: i64 = payload
-            .parse()
-            .map_err(|_| format!("bad message id {payload}"))?;
-        let sms = jobs::sms(self.db(), id)
-            .await
-            .map_err(|e| e.to_string())?
-            .ok_or("message is gone")?;
-        tracing::info!(to = %sms.to_number, body = %sms.body, "text message (outbox)");
-        self.write_outbox(format!(
-            "--- {} text to {}\n{}\n",
-            sms.created_on.to_rfc3339(),
-            sms.to_number,
-            sms.body
-        ))
-        .await?;
-        jobs::mark_sms_delivered(self.db(), id)
-            .await
-            .map_err(|e| e.to_string())?;
-        Ok(Done::Finished)
     }
 }

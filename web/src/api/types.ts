@@ -162,3 +162,4 @@ export type ScheduledVisitRow = Schemas['ScheduledVisitRow'];
 export type ScheduledVisitDetail = Schemas['ScheduledVisitDetail'];
 export type OfferRow = Schemas['OfferRow'];
 export type AfterTourHoursRow = Schemas['AfterTourHoursRow'];
+export type OutboxRow = Schemas['OutboxRow'];

@@ -23,6 +23,7 @@ const CustomersListPage = lazy(() => import('../features/customers/components/Cu
 const CustomerDetailPage = lazy(() => import('../features/customers/components/CustomerDetailPage'));
 const VisitsListPage = lazy(() => import('../features/visits/components/VisitsListPage'));
 const AfterTourHoursPage = lazy(() => import('../features/afterTourHours/components/AfterTourHoursPage'));
+const OutboxPage = lazy(() => import('../features/outbox/components/OutboxPage'));
 const OffersListPage = lazy(() => import('../features/offers/components/OffersListPage'));
 const OfferDetailPage = lazy(() => import('../features/offers/components/OfferDetailPage'));
 const ScheduledVisitsListPage = lazy(() => import('../features/scheduledVisits/components/ScheduledVisitsListPage'));
@@ -162,6 +163,14 @@ export function AppRoutes() {
             element={
               <RequireAuth roles={USER_PM}>
                 <ScheduledVisitDetailPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/outbox"
+            element={
+              <RequireAuth only="admin">
+                <OutboxPage />
               </RequireAuth>
             }
           />

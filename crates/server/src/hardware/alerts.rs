@@ -58,10 +58,10 @@ pub async fn send(hw: &Hardware, alert: &NewAlert) -> HardwareResult<()> {
     for recipient in alerts::recipients(&hw.db, home).await? {
         let (by_mail, by_text) = recipient.wants(alert.kind);
         if by_mail && !recipient.email.is_empty() {
-            db::jobs::queue_mail(&hw.db, &recipient.email, &subject, &alert.message).await?;
+            db::messages::queue_mail(&hw.db, &recipient.email, &subject, &alert.message).await?;
         }
         if by_text && !recipient.phone.is_empty() {
-            db::jobs::queue_sms(
+            db::messages::queue_sms(
                 &hw.db,
                 &recipient.phone,
                 &format!("{subject}: {}", alert.message),

@@ -16,6 +16,7 @@ pub mod agents;
 pub mod communities;
 pub mod customers;
 pub mod hardware;
+pub mod messages;
 pub mod offers;
 pub mod profile;
 pub mod properties;
@@ -64,6 +65,7 @@ pub fn routes() -> Router<AppState> {
         .merge(stats::routes())
         .merge(sim::routes())
         .merge(hardware::routes())
+        .merge(messages::routes())
         .route("/files/{key}", get(crate::files::serve))
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs_page))
@@ -199,6 +201,7 @@ impl Modify for ErrorResponses {
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
         stats::monthly_visits, stats::yearly_visits, visits::list, visits::export, visits::export_all, visits::print,
         after_tour_hours::list, after_tour_hours::export, after_tour_hours::export_all, after_tour_hours::print,
+        messages::outbox, messages::inbound,
         offers::list, offers::detail, offers::export, offers::export_all, offers::print,
         scheduled_visits::list, scheduled_visits::detail, scheduled_visits::delete, scheduled_visits::export, scheduled_visits::export_all, scheduled_visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),

@@ -16,7 +16,9 @@ use super::*;
 fn worker(w: &World) -> Worker {
     Worker::new(
         w.state.hardware.clone(),
-        std::env::temp_dir().join(format!("tourdesk-outbox-{}.log", std::process::id())),
+        server::notify::Notifier::outbox(
+            std::env::temp_dir().join(format!("tourdesk-outbox-{}.log", std::process::id())),
+        ),
     )
 }
 
@@ -1256,7 +1258,7 @@ async fn a_code_the_lock_will_not_take_is_retried_and_its_backup_issued_at_its_s
     drain(&worker).await;
     let code = find(get(&w, &pm, "/api/smart-locks/SL0100003").await);
     assert_eq!(code["backup_in_use"], true, "{code}");
-    let mails = db::jobs::mails_to(&w.state.db, "demo.pm@demo.tourdesk.test")
+    let mails = db::messages::mails_to(&w.state.db, "demo.pm@demo.tourdesk.test")
         .await
         .unwrap();
     let subjects: Vec<&str> = mails.iter().map(|m| m.subject.as_str()).collect();
@@ -1427,7 +1429,7 @@ async fn low_batteries_and_lost_connections_reach_staff_by_their_preferences() {
         json!({"offline": true}),
     )
     .await;
-    let mails = db::jobs::mails_to(&w.state.db, "demo.pm@demo.tourdesk.test")
+    let mails = db::messages::mails_to(&w.state.db, "demo.pm@demo.tourdesk.test")
         .await
         .unwrap();
     let battery = mails
@@ -1446,7 +1448,7 @@ async fn low_batteries_and_lost_connections_reach_staff_by_their_preferences() {
         .as_str()
         .unwrap()
         .to_string();
-    let texts = db::jobs::sms_to(&w.state.db, &phone).await.unwrap();
+    let texts = db::messages::sms_to(&w.state.db, &phone).await.unwrap();
     assert!(
         texts.iter().any(|t| t.body.contains("low battery")),
         "{texts:?}"

@@ -17,6 +17,7 @@ mod after_tour_hours;
 mod customers;
 mod hardware;
 mod locks;
+mod messages;
 mod offers;
 mod scheduled_visits;
 mod seam;
@@ -531,7 +532,7 @@ async fn staff_are_added_validated_edited_and_deleted() {
     assert_eq!(clash.json()["suggestedUsername"], "nina.new2");
 
     // The new agent was mailed a link to choose a password; following it signs them in.
-    let mails = db::jobs::mails_to(&w.state.db, "nina@example.com")
+    let mails = db::messages::mails_to(&w.state.db, "nina@example.com")
         .await
         .unwrap();
     let body = &mails[0].body;
@@ -1001,9 +1002,20 @@ async fn enterprise_users_span_their_builders_and_admins_act_as_pms() {
     w.done().await;
 }
 
+/// Asks for a password link for demo.sales, as the forgot-password dialog does.
+async fn ask_reset(w: &World) -> Answer {
+    w.call(
+        Method::GET,
+        "/api/auth/password_reset?username=demo.sales&email=demo.sales@demo.tourdesk.test",
+        None,
+        None,
+    )
+    .await
+}
+
 /// The query of the newest password link mailed to `email`: its `token` and `refreshToken`.
 async fn newest_reset_link(w: &World, email: &str) -> std::collections::HashMap<String, String> {
-    let mails = db::jobs::mails_to(&w.state.db, email).await.unwrap();
+    let mails = db::messages::mails_to(&w.state.db, email).await.unwrap();
     let body = &mails.first().expect("the newest mail comes first").body;
     let query = body
         .lines()
@@ -1015,14 +1027,7 @@ async fn newest_reset_link(w: &World, email: &str) -> std::collections::HashMap<
 #[tokio::test]
 async fn password_reset_by_mail_and_refresh() {
     let w = world().await;
-    let a = w
-        .call(
-            Method::GET,
-            "/api/auth/password_reset?username=demo.sales&email=demo.sales@demo.tourdesk.test",
-            None,
-            None,
-        )
-        .await;
+    let a = ask_reset(&w).await;
     assert_eq!(
         (a.status, a.json()["message"].as_str()),
         (StatusCode::OK, Some("Email sent."))

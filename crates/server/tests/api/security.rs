@@ -671,14 +671,7 @@ async fn signing_out_and_ending_sessions_revoke_tokens_at_once() {
 
 /// Asks for a reset link for demo.sales and answers its token.
 async fn reset_link(w: &World) -> String {
-    let asked = w
-        .call(
-            Method::GET,
-            "/api/auth/password_reset?username=demo.sales&email=demo.sales@demo.tourdesk.test",
-            None,
-            None,
-        )
-        .await;
+    let asked = ask_reset(w).await;
     assert_eq!(asked.status, StatusCode::OK);
     newest_reset_link(w, "demo.sales@demo.tourdesk.test").await["token"].clone()
 }

@@ -23,7 +23,9 @@ const TOUR_HOURS: [i64; 3] = [10, 13, 16];
 fn worker_for(hw: &server::hardware::Hardware) -> Worker {
     Worker::new(
         hw.clone(),
-        std::env::temp_dir().join(format!("tourdesk-soak-{}.log", std::process::id())),
+        server::notify::Notifier::outbox(
+            std::env::temp_dir().join(format!("tourdesk-soak-{}.log", std::process::id())),
+        ),
     )
 }
 

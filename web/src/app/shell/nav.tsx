@@ -24,6 +24,7 @@ import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import EventIcon from '@mui/icons-material/Event';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import NightsStayIcon from '@mui/icons-material/NightsStay';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import { useSession } from '../../api/session';
 import { useAlarmAccount } from '../../features/hardware/api/alarm';
 import { EXTERNAL_LINKS } from '../config';
@@ -41,14 +42,19 @@ export interface NavLinkItem {
   when?: NavCondition;
 }
 
-export type NavCondition = 'alarmAccount' | 'rental' | 'forSale';
+export type NavCondition = 'alarmAccount' | 'rental' | 'forSale' | 'admin';
 
 /** The conditions of entries (spec 2 §2): Alarm only if a hub (alarm) account exists; the offers
- *  are "Ready to Rent" for rental accounts, else "Ready to Buy". */
+ *  are "Ready to Rent" for rental accounts, else "Ready to Buy". The outbox is for platform admins. */
 export function useNavConditions(): Record<NavCondition, boolean> {
   const account = useAlarmAccount();
   const { user } = useSession();
-  return { alarmAccount: account.data?.hasAccount === true, rental: !!user?.isRental, forSale: !user?.isRental };
+  return {
+    alarmAccount: account.data?.hasAccount === true,
+    rental: !!user?.isRental,
+    forSale: !user?.isRental,
+    admin: !!user?.isAdmin,
+  };
 }
 
 export interface NavExternalItem {
@@ -103,6 +109,7 @@ export const NAV: NavEntry[] = [
       { kind: 'link', label: 'Content', to: '/content-settings', icon: <ArticleIcon />, roles: USER_PM },
       { kind: 'link', label: 'Disclosures', to: '/disclosures', icon: <GavelIcon />, roles: USER_PM },
       { kind: 'link', label: 'Messaging', to: '/messaging', icon: <SmsIcon />, roles: USER_PM, badge: 'beta' },
+      { kind: 'link', label: 'Outbox', to: '/outbox', icon: <OutboxIcon />, when: 'admin' },
     ],
   },
   {

@@ -45,6 +45,8 @@ export interface ListPageProps<T, F extends string> {
   exportFile?: string;
   /** Whether selected rows can be printed (default true). */
   print?: boolean;
+  /** Whether the whole list can be exported (default true; the admins' outbox cannot). */
+  exportAll?: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ export function ListPage<T, F extends string>({
   deleteSelected,
   emptyText,
   selection = true,
+  exportAll: canExportAll = true,
   exportFile,
   print = true,
 }: ListPageProps<T, F>) {
@@ -146,14 +149,16 @@ export function ListPage<T, F extends string>({
               )}
             </>
           )}
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadIcon />}
-            disabled={busy !== null}
-            onClick={() => run('exportAll', () => exportAll(list.area, { ...list.query, builderId }, exportFile))}
-          >
-            Export All
-          </Button>
+          {canExportAll && (
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadIcon />}
+              disabled={busy !== null}
+              onClick={() => run('exportAll', () => exportAll(list.area, { ...list.query, builderId }, exportFile))}
+            >
+              Export All
+            </Button>
+          )}
         </Stack>
         <DataTable
           columns={columns}
