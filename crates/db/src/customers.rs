@@ -291,3 +291,153 @@ pub async fn record_survey(db: &Db, survey: &NewSurveyAnswers<'_>) -> Result<()>
         tx.commit().await
     })
 }
+
+/// A self-tour invite (Share): who it is for, which home, and what it sends.
+pub struct Invite<'a> {
+    pub builder_id: i64,
+    pub property_id: i64,
+    pub firstname: &'a str,
+    pub lastname: &'a str,
+    pub email: &'a str,
+    pub phone: &'a str,
+    pub visitor_type_id: i64,
+    /// A verified account: its username and the password's hash.
+    pub account: Option<(&'a str, &'a str)>,
+    /// A scheduled tour at this instant.
+    pub tour_at: Option<DateTime<Utc>>,
+    pub text: &'a str,
+    pub mail_subject: &'a str,
+    pub mail_body: &'a str,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Invited {
+    Sent {
+        customer_id: i64,
+        scheduled_visit_id: Option<i64>,
+    },
+    /// The visitor is blacklisted: nothing was written or sent.
+    Blacklisted,
+}
+
+/// Sends an invite in one transaction: the builder's customer with that email (else that phone)
+/// is brought up to date or a new one is made; then the verified account, or the scheduled
+/// visit (status created) with its `scheduled.tours` event; then the text and the mail.
+pub async fn invite(db: &Db, invite: &Invite<'_>, at: DateTime<Utc>) -> Result<Invited> {
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let existing: Option<(i64, i64)> = sqlx::query_as(
+            "SELECT customer_id, visitor_status_id FROM customers \
+             WHERE builder_id = $1 AND (lower(email_1) = lower($2) OR cell_phone_1 = $3) \
+             ORDER BY CASE WHEN lower(email_1) = lower($2) THEN 0 ELSE 1 END, customer_id LIMIT 1",
+        )
+        .bind(invite.builder_id)
+        .bind(invite.email)
+        .bind(invite.phone)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let customer_id = match existing {
+            Some((_, status)) if status == domain::catalog::BLACKLISTED => {
+                return Ok(Invited::Blacklisted)
+            }
+            Some((id, _)) => {
+                sqlx::query(
+                    "UPDATE customers SET firstname = $1, lastname = $2, email_1 = $3, cell_phone_1 = $4, \
+                     visitor_type_id = $5, modified_on = $6 WHERE customer_id = $7",
+                )
+                .bind(invite.firstname)
+                .bind(invite.lastname)
+                .bind(invite.email)
+                .bind(invite.phone)
+                .bind(invite.visitor_type_id)
+                .bind(at)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+                id
+            }
+            None => {
+                sqlx::query_scalar(
+                    "INSERT INTO customers (builder_id, firstname, lastname, email_1, cell_phone_1, visitor_type_id, \
+                     created_on, modified_on) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING customer_id",
+                )
+                .bind(invite.builder_id)
+                .bind(invite.firstname)
+                .bind(invite.lastname)
+                .bind(invite.email)
+                .bind(invite.phone)
+                .bind(invite.visitor_type_id)
+                .bind(at)
+                .fetch_one(&mut *tx)
+                .await?
+            }
+        };
+        if let Some((username, password_hash)) = invite.account {
+            sqlx::query(
+                "INSERT INTO visitor_accounts (customer_id, builder_id, username, password_hash, created_on, modified_on) \
+                 VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (customer_id) DO UPDATE \
+                 SET username = excluded.username, password_hash = excluded.password_hash, modified_on = excluded.modified_on",
+            )
+            .bind(customer_id)
+            .bind(invite.builder_id)
+            .bind(username)
+            .bind(password_hash)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let mut scheduled_visit_id = None;
+        if let Some(tour_at) = invite.tour_at {
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO scheduled_visits (builder_id, property_id, customer_id, first_name, last_name, email, \
+                 phone, visit_date, comments, source, status, created_on, modified_on) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, 'share', 'created', $9, $9) RETURNING id",
+            )
+            .bind(invite.builder_id)
+            .bind(invite.property_id)
+            .bind(customer_id)
+            .bind(invite.firstname)
+            .bind(invite.lastname)
+            .bind(invite.email)
+            .bind(invite.phone)
+            .bind(tour_at)
+            .bind(at)
+            .fetch_one(&mut *tx)
+            .await?;
+            let payload = serde_json::json!({
+                "scheduled_visit_id": id,
+                "property_id": invite.property_id,
+                "customer_id": customer_id,
+                "visit_date": tour_at,
+                "source": "share",
+                "status": "created",
+            });
+            sqlx::query(
+                "INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, 'scheduled.tours', $2, $3)",
+            )
+            .bind(invite.builder_id)
+            .bind(payload.to_string())
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+            scheduled_visit_id = Some(id);
+        }
+        crate::queue_text_in!(tx, invite.phone, invite.text, at)?;
+        crate::queue_mail_in!(tx, invite.email, invite.mail_subject, invite.mail_body, at)?;
+        tx.commit().await?;
+        Ok(Invited::Sent {
+            customer_id,
+            scheduled_visit_id,
+        })
+    })
+}
+
+/// A visitor account's username and password hash (the visitor's sign-in reads it).
+pub async fn visitor_account(db: &Db, customer_id: i64) -> Result<Option<(String, String)>> {
+    on_pool!(db, |pool| sqlx::query_as(
+        "SELECT username, password_hash FROM visitor_accounts WHERE customer_id = $1"
+    )
+    .bind(customer_id)
+    .fetch_optional(pool)
+    .await)
+}

@@ -55,6 +55,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(31, "0031_offers"),
     migration!(32, "0032_after_tour_hours"),
     migration!(33, "0033_message_delivery"),
+    migration!(34, "0034_visitor_accounts"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

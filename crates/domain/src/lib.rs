@@ -11,6 +11,7 @@ pub mod lists;
 pub mod messaging;
 pub mod property;
 pub mod roles;
+pub mod share;
 pub mod surveys;
 pub mod validation;
 pub mod zones;

@@ -442,6 +442,18 @@ impl Settings {
         Some(format!("{base}/{webflow_name}/{kind}/{id}"))
     }
 
+    /// Where a visitor tours a home: its page on the public site, or, without one, the address
+    /// this server's own tour pages take (`{public_url}/tour/{webflow name}/property/{id}`).
+    pub fn tour_page(&self, webflow_name: &str, property_id: i64) -> String {
+        self.public_page(webflow_name, "property", property_id)
+            .unwrap_or_else(|| {
+                format!(
+                    "{}/tour/{webflow_name}/property/{property_id}",
+                    self.public_url
+                )
+            })
+    }
+
     /// The token signing secret: configured, or generated once and kept in the data folder.
     pub fn token_secret(&self) -> std::io::Result<Vec<u8>> {
         if let Some(secret) = &self.token_secret {

@@ -24,6 +24,7 @@ pub mod reference;
 pub mod scheduled_visits;
 pub mod session;
 pub mod settings;
+pub mod share;
 pub mod sim;
 pub mod stats;
 pub mod surveys;
@@ -54,6 +55,7 @@ pub fn routes() -> Router<AppState> {
         .merge(teams::routes())
         .merge(communities::routes())
         .merge(customers::routes())
+        .merge(share::routes())
         .merge(visits::routes())
         .merge(scheduled_visits::routes())
         .merge(offers::routes())
@@ -201,7 +203,7 @@ impl Modify for ErrorResponses {
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
         stats::monthly_visits, stats::yearly_visits, visits::list, visits::export, visits::export_all, visits::print,
         after_tour_hours::list, after_tour_hours::export, after_tour_hours::export_all, after_tour_hours::print,
-        messages::outbox, messages::inbound,
+        messages::outbox, messages::inbound, share::share,
         offers::list, offers::detail, offers::export, offers::export_all, offers::print,
         scheduled_visits::list, scheduled_visits::detail, scheduled_visits::delete, scheduled_visits::export, scheduled_visits::export_all, scheduled_visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),

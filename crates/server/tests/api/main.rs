@@ -22,6 +22,7 @@ mod offers;
 mod scheduled_visits;
 mod seam;
 mod security;
+mod share;
 mod soak;
 mod visits;
 
