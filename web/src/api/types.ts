@@ -163,3 +163,5 @@ export type ScheduledVisitDetail = Schemas['ScheduledVisitDetail'];
 export type OfferRow = Schemas['OfferRow'];
 export type AfterTourHoursRow = Schemas['AfterTourHoursRow'];
 export type OutboxRow = Schemas['OutboxRow'];
+export type ShareRequest = Schemas['ShareRequest'];
+export type ShareAnswer = Schemas['ShareAnswer'];

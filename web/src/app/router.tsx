@@ -24,6 +24,7 @@ const CustomerDetailPage = lazy(() => import('../features/customers/components/C
 const VisitsListPage = lazy(() => import('../features/visits/components/VisitsListPage'));
 const AfterTourHoursPage = lazy(() => import('../features/afterTourHours/components/AfterTourHoursPage'));
 const OutboxPage = lazy(() => import('../features/outbox/components/OutboxPage'));
+const SharePage = lazy(() => import('../features/share/components/SharePage'));
 const OffersListPage = lazy(() => import('../features/offers/components/OffersListPage'));
 const OfferDetailPage = lazy(() => import('../features/offers/components/OfferDetailPage'));
 const ScheduledVisitsListPage = lazy(() => import('../features/scheduledVisits/components/ScheduledVisitsListPage'));
@@ -244,6 +245,7 @@ export function AppRoutes() {
           {SETTINGS_ROUTES.map((r) => (
             <Route key={r.path} path={r.path} element={<RequireAuth roles={USER_PM}>{r.element}</RequireAuth>} />
           ))}
+          <Route path="/share" element={<SharePage />} />
           <Route path="/training" element={<TrainingPage />} />
           <Route path="/sales-training" element={<SalesTrainingPage />} />
         </Route>

@@ -122,6 +122,8 @@ pub struct PropertyFilters {
     /// Maintenance, Retired or Unassigned.
     #[serde(rename = "lockStatus")]
     pub lock_status: Option<String>,
+    /// Only homes open to tours (a disposition that tours): the pickers of invites.
+    pub tours: Option<bool>,
 }
 
 /// The disposition a filter option stands for. Awaiting Activation is a created home that has
@@ -172,6 +174,17 @@ pub async fn list(
         query
             .filters
             .add("p.lock_status_id = ?", [db::Value::from(*id)]);
+    }
+    if filters.tours == Some(true) {
+        let touring: Vec<db::Value> = domain::catalog::DISPOSITIONS
+            .iter()
+            .filter(|d| d.tours)
+            .map(|d| db::Value::from(d.id))
+            .collect();
+        let marks = vec!["?"; touring.len()].join(", ");
+        query
+            .filters
+            .add(&format!("p.disposition_id IN ({marks})"), touring);
     }
     let page = PROPERTIES
         .page::<PropertyRow>(&state.db, &scope, &query)

@@ -7,6 +7,18 @@ use super::*;
 /// The first of the caller's homes whose disposition opens (or, `tours` false, closes) tours.
 async fn home(w: &World, token: &str, tours: bool) -> Value {
     let page = get(w, token, "/api/properties?limit=150").await;
+    if tours {
+        // The pickers' filter offers only such homes.
+        let touring = get(w, token, "/api/properties?limit=150&tours=true").await;
+        let listed = touring["data"].as_array().unwrap();
+        assert!(!listed.is_empty() && (listed.len() as i64) < page["total"].as_i64().unwrap());
+        assert!(listed.iter().all(|p| {
+            let id = p["disposition_id"].as_i64().unwrap();
+            domain::catalog::DISPOSITIONS
+                .iter()
+                .any(|d| d.id == id && d.tours)
+        }));
+    }
     page["data"]
         .as_array()
         .unwrap()

@@ -25,6 +25,7 @@ import EventIcon from '@mui/icons-material/Event';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import NightsStayIcon from '@mui/icons-material/NightsStay';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import ShareIcon from '@mui/icons-material/Share';
 import { useSession } from '../../api/session';
 import { useAlarmAccount } from '../../features/hardware/api/alarm';
 import { EXTERNAL_LINKS } from '../config';
@@ -91,6 +92,7 @@ export const NAV: NavEntry[] = [
   { kind: 'link', label: 'Ready to Buy', to: '/offers', icon: <HandshakeIcon />, roles: USER_PM, when: 'forSale' },
   { kind: 'link', label: 'Ready to Rent', to: '/offers', icon: <HandshakeIcon />, roles: USER_PM, when: 'rental' },
   { kind: 'link', label: 'After Tour Hours', to: '/afterTourHours', icon: <NightsStayIcon />, roles: USER_PM },
+  { kind: 'link', label: 'Share', to: '/share', icon: <ShareIcon /> },
   {
     kind: 'group',
     label: 'Users',

@@ -84,14 +84,19 @@ export const PROPERTY_SEARCH_LIMIT = 25;
 
 /**
  * Properties matching `search` (GET /api/properties?search=&limit=25), newest modified first, for
- * pickers; `builderId` is an enterprise user's builder. The previous answer stays while the next loads.
+ * pickers; `builderId` is an enterprise user's builder; `toursOnly` offers only homes open to tours.
+ * The previous answer stays while the next loads.
  */
-export function usePropertySearch(search: string, builderId: number | undefined, enabled = true) {
+export function usePropertySearch(search: string, builderId: number | undefined, enabled = true, toursOnly = false) {
   const text = search.trim();
+  const tours = toursOnly ? true : undefined;
   return useQuery({
-    queryKey: ['properties', 'search', builderId, text],
+    queryKey: ['properties', 'search', builderId, text, toursOnly],
     queryFn: ({ signal }) =>
-      api<PropertyList>('/properties', { query: { search: text, limit: PROPERTY_SEARCH_LIMIT, builderId }, signal }),
+      api<PropertyList>('/properties', {
+        query: { search: text, limit: PROPERTY_SEARCH_LIMIT, builderId, tours },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     enabled,
     staleTime: 60_000,

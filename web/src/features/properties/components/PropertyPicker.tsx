@@ -22,18 +22,29 @@ export function PropertyPicker({
   builderId,
   value,
   onChange,
+  optionLabel = propertyLabel,
+  required,
+  error,
+  toursOnly = false,
 }: {
   label: string;
   /** The enterprise user's builder (sent as `builderId`); undefined for the user's own. */
   builderId: number | undefined;
   value: PropertyRow | null;
   onChange(property: PropertyRow | null): void;
+  /** How an option reads (default `propertyLabel`). */
+  optionLabel?(p: PropertyRow): string;
+  required?: boolean;
+  /** A message about the choice, shown under the field as an error. */
+  error?: string;
+  /** Offers only homes open to tours. */
+  toursOnly?: boolean;
 }) {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   // Nothing is asked until the picker is first opened.
   const [opened, setOpened] = useState(false);
-  const result = usePropertySearch(useDebouncedValue(search, SEARCH_DEBOUNCE_MS), builderId, opened);
+  const result = usePropertySearch(useDebouncedValue(search, SEARCH_DEBOUNCE_MS), builderId, opened, toursOnly);
   const found = result.data?.data ?? [];
   // The chosen property stays an option while another search is shown.
   const options = value && !found.some((p) => p.property_id === value.property_id) ? [value, ...found] : found;
@@ -55,10 +66,16 @@ export function PropertyPicker({
         }}
         onOpen={() => setOpened(true)}
         onChange={(_, picked) => onChange(picked)}
-        getOptionLabel={propertyLabel}
+        getOptionLabel={optionLabel}
         isOptionEqualToValue={(a, b) => a.property_id === b.property_id}
         renderInput={(params) => (
-          <TextField {...params} label={label} helperText={more ? 'Type to search all properties' : undefined} />
+          <TextField
+            {...params}
+            label={label}
+            required={required}
+            error={!!error}
+            helperText={error ?? (more ? 'Type to search all properties' : undefined)}
+          />
         )}
       />
       {result.isError && (
