@@ -120,3 +120,16 @@ pub async fn any(db: &Db) -> Result<bool> {
     .await)?;
     Ok(count > 0)
 }
+
+/// The builder whose tour pages live under a web name (the first, should two share one).
+pub async fn id_by_webflow(db: &Db, webflow_name: &str) -> Result<Option<i64>> {
+    if webflow_name.is_empty() {
+        return Ok(None);
+    }
+    on_pool!(db, |pool| sqlx::query_scalar(
+        "SELECT builder_id FROM builders WHERE webflow_name = $1 ORDER BY builder_id LIMIT 1"
+    )
+    .bind(webflow_name)
+    .fetch_optional(pool)
+    .await)
+}

@@ -292,6 +292,63 @@ pub async fn record_survey(db: &Db, survey: &NewSurveyAnswers<'_>) -> Result<()>
     })
 }
 
+/// Who a visitor says they are: the builder's customer it names, by email (else phone).
+pub struct Person<'a> {
+    pub builder_id: i64,
+    pub firstname: &'a str,
+    pub lastname: &'a str,
+    pub email: &'a str,
+    pub phone: &'a str,
+    pub visitor_type_id: i64,
+}
+
+/// In a transaction: the builder's customer with the person's email (else phone), brought up to
+/// date, or a new one; evaluates to its id and whether it is blacklisted (then left unchanged).
+#[macro_export]
+macro_rules! customer_in {
+    ($tx:expr, $person:expr, $at:expr) => {{
+        async {
+            let person: &$crate::customers::Person = &$person;
+            let existing: Option<(i64, i64)> = sqlx::query_as(
+                "SELECT customer_id, visitor_status_id FROM customers \
+                 WHERE builder_id = $1 AND (lower(email_1) = lower($2) OR cell_phone_1 = $3) \
+                 ORDER BY CASE WHEN lower(email_1) = lower($2) THEN 0 ELSE 1 END, customer_id LIMIT 1",
+            )
+            .bind(person.builder_id)
+            .bind(person.email)
+            .bind(person.phone)
+            .fetch_optional(&mut *$tx)
+            .await?;
+            let sql = match existing {
+                Some((id, status)) if status == domain::catalog::BLACKLISTED => {
+                    return Ok::<(i64, bool), sqlx::Error>((id, true));
+                }
+                Some(_) => {
+                    "UPDATE customers SET firstname = $2, lastname = $3, email_1 = $4, cell_phone_1 = $5, \
+                     visitor_type_id = $6, modified_on = $7 WHERE customer_id = $1 RETURNING customer_id"
+                }
+                None => {
+                    "INSERT INTO customers (builder_id, firstname, lastname, email_1, cell_phone_1, visitor_type_id, \
+                     created_on, modified_on) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING customer_id"
+                }
+            };
+            let key = existing.map_or(person.builder_id, |(id, _)| id);
+            let id: i64 = sqlx::query_scalar(sql)
+                .bind(key)
+                .bind(person.firstname)
+                .bind(person.lastname)
+                .bind(person.email)
+                .bind(person.phone)
+                .bind(person.visitor_type_id)
+                .bind($at)
+                .fetch_one(&mut *$tx)
+                .await?;
+            Ok((id, false))
+        }
+        .await
+    }};
+}
+
 /// A self-tour invite (Share): who it is for, which home, and what it sends.
 pub struct Invite<'a> {
     pub builder_id: i64,
@@ -326,51 +383,17 @@ pub enum Invited {
 pub async fn invite(db: &Db, invite: &Invite<'_>, at: DateTime<Utc>) -> Result<Invited> {
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
-        let existing: Option<(i64, i64)> = sqlx::query_as(
-            "SELECT customer_id, visitor_status_id FROM customers \
-             WHERE builder_id = $1 AND (lower(email_1) = lower($2) OR cell_phone_1 = $3) \
-             ORDER BY CASE WHEN lower(email_1) = lower($2) THEN 0 ELSE 1 END, customer_id LIMIT 1",
-        )
-        .bind(invite.builder_id)
-        .bind(invite.email)
-        .bind(invite.phone)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let customer_id = match existing {
-            Some((_, status)) if status == domain::catalog::BLACKLISTED => {
-                return Ok(Invited::Blacklisted)
-            }
-            Some((id, _)) => {
-                sqlx::query(
-                    "UPDATE customers SET firstname = $1, lastname = $2, email_1 = $3, cell_phone_1 = $4, \
-                     visitor_type_id = $5, modified_on = $6 WHERE customer_id = $7",
-                )
-                .bind(invite.firstname)
-                .bind(invite.lastname)
-                .bind(invite.email)
-                .bind(invite.phone)
-                .bind(invite.visitor_type_id)
-                .bind(at)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-                id
-            }
-            None => {
-                sqlx::query_scalar(
-                    "INSERT INTO customers (builder_id, firstname, lastname, email_1, cell_phone_1, visitor_type_id, \
-                     created_on, modified_on) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING customer_id",
-                )
-                .bind(invite.builder_id)
-                .bind(invite.firstname)
-                .bind(invite.lastname)
-                .bind(invite.email)
-                .bind(invite.phone)
-                .bind(invite.visitor_type_id)
-                .bind(at)
-                .fetch_one(&mut *tx)
-                .await?
-            }
+        let person = Person {
+            builder_id: invite.builder_id,
+            firstname: invite.firstname,
+            lastname: invite.lastname,
+            email: invite.email,
+            phone: invite.phone,
+            visitor_type_id: invite.visitor_type_id,
+        };
+        let customer_id = match crate::customer_in!(tx, person, at)? {
+            (_, true) => return Ok(Invited::Blacklisted),
+            (id, false) => id,
         };
         if let Some((username, password_hash)) = invite.account {
             sqlx::query(

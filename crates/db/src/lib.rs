@@ -37,6 +37,7 @@ pub mod teams;
 pub mod testing;
 pub mod throttle;
 pub mod users;
+pub mod visitors;
 pub mod visits;
 
 pub use list::{ListQuery, ListSpec, Page};

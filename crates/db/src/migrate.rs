@@ -56,6 +56,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(32, "0032_after_tour_hours"),
     migration!(33, "0033_message_delivery"),
     migration!(34, "0034_visitor_accounts"),
+    migration!(35, "0035_visitor_codes"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

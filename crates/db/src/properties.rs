@@ -37,6 +37,17 @@ pub struct PropertyRow {
     pub modified_on: DateTime<Utc>,
 }
 
+/// Keeps the homes whose status lets them be toured (of the properties list, `p`).
+pub fn only_open_to_tours(filters: &mut crate::list::Filters) {
+    let touring: Vec<crate::Value> = domain::catalog::DISPOSITIONS
+        .iter()
+        .filter(|d| d.tours)
+        .map(|d| crate::Value::from(d.id))
+        .collect();
+    let marks = vec!["?"; touring.len()].join(", ");
+    filters.add(&format!("p.disposition_id IN ({marks})"), touring);
+}
+
 pub const PROPERTIES: ListSpec = ListSpec {
     columns: "p.property_id, p.house_num, p.address_1, p.subdivision, p.city, p.state, p.zipcode, p.community_id, \
               c.name AS community, p.disposition_id, d.name AS disposition, l.name AS lock_status, p.price_cents / 100 AS price, p.bedrooms, \

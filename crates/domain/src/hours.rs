@@ -34,6 +34,17 @@ impl HourMinute {
     }
 }
 
+/// The days of the week by number, Sunday (0) first.
+pub const DAY_NAMES: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+
 /// Tours may run from 5:00 to 23:00; the default week is 7:00 to 21:00 every day.
 pub const EARLIEST: HourMinute = HourMinute::new(5, 0);
 pub const LATEST: HourMinute = HourMinute::new(23, 0);
@@ -195,6 +206,74 @@ pub fn format_clock(minutes: i64) -> String {
     let meridiem = if h < 12 { "AM" } else { "PM" };
     let h12 = if h % 12 == 0 { 12 } else { h % 12 };
     format!("{h12}:{m:02} {meridiem}")
+}
+
+/// The windows of one day of tour hours, as minutes after midnight, in order.
+pub fn day_windows(day: &TourDay) -> Vec<(i64, i64)> {
+    if !day.is_tours_available {
+        return Vec::new();
+    }
+    let mut windows = vec![(day.tour_hours_start.minutes(), day.tour_hours_end.minutes())];
+    if let (true, Some(start), Some(end)) = (
+        day.is_second_window_enabled,
+        day.second_window_start,
+        day.second_window_end,
+    ) {
+        windows.push((start.minutes(), end.minutes()));
+    }
+    windows.retain(|(start, end)| start < end);
+    windows
+}
+
+/// A day's tour hours as visitors and staff read them: `9:00 AM - 6:00 PM`, a second window
+/// after a comma, `Closed` on a day without tours.
+pub fn day_text(day: &TourDay) -> String {
+    let windows = day_windows(day);
+    if windows.is_empty() {
+        return "Closed".into();
+    }
+    windows
+        .iter()
+        .map(|(start, end)| format!("{} - {}", format_clock(*start), format_clock(*end)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether a home can be toured at a local time, by its week of tour hours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TourTime {
+    /// Inside a window, which ends at `until`.
+    Open { until: chrono::NaiveDateTime },
+    /// Outside every window; the next one opens at `next` (none within a week).
+    Closed { next: Option<chrono::NaiveDateTime> },
+}
+
+pub fn tour_time(week: &[TourDay], at: chrono::NaiveDateTime) -> TourTime {
+    use chrono::Datelike;
+    let minute = |d: chrono::NaiveDate, m: i64| {
+        d.and_hms_opt(0, 0, 0).expect("midnight exists") + chrono::Duration::minutes(m)
+    };
+    let mut next = None;
+    for offset in 0..8 {
+        let date = at.date() + chrono::Duration::days(offset);
+        let weekday = i64::from(date.weekday().num_days_from_sunday());
+        let Some(day) = week.iter().find(|d| d.day_of_week == weekday) else {
+            continue;
+        };
+        for (start, end) in day_windows(day) {
+            let (opens, closes) = (minute(date, start), minute(date, end));
+            if opens <= at && at < closes {
+                return TourTime::Open { until: closes };
+            }
+            if opens > at && next.is_none() {
+                next = Some(opens);
+            }
+        }
+        if next.is_some() {
+            break;
+        }
+    }
+    TourTime::Closed { next }
 }
 
 /// The staff-hours start options.
@@ -371,5 +450,78 @@ mod tests {
         assert!(check_staff_week(&[day("8:30 PM", "9:00 PM")], None, "s").is_empty());
         assert!(check_staff_week(&[day("noon", "3:00 PM")], None, "s").contains_key("s.2"));
         assert!(check_staff_week(&[], Some(7), "s").contains_key("staff_lock_interval"));
+    }
+
+    fn week_with(day: i64, edit: impl Fn(&mut TourDay)) -> Vec<TourDay> {
+        let mut week = default_tour_week();
+        edit(&mut week[day as usize]);
+        week
+    }
+
+    #[test]
+    fn tour_time_follows_both_windows_and_finds_the_next_opening() {
+        use chrono::NaiveDate;
+        // 2026-11-25 is a Wednesday (day 3).
+        let at = |h: u32, m: u32| {
+            NaiveDate::from_ymd_opt(2026, 11, 25)
+                .unwrap()
+                .and_hms_opt(h, m, 0)
+                .unwrap()
+        };
+        let week = week_with(3, |d| {
+            d.tour_hours_start = HourMinute::new(9, 0);
+            d.tour_hours_end = HourMinute::new(12, 0);
+            d.is_second_window_enabled = true;
+            d.second_window_start = Some(HourMinute::new(14, 0));
+            d.second_window_end = Some(HourMinute::new(18, 30));
+        });
+        assert_eq!(
+            tour_time(&week, at(9, 0)),
+            TourTime::Open { until: at(12, 0) }
+        );
+        assert_eq!(
+            tour_time(&week, at(12, 0)),
+            TourTime::Closed {
+                next: Some(at(14, 0))
+            }
+        );
+        assert_eq!(
+            tour_time(&week, at(18, 29)),
+            TourTime::Open { until: at(18, 30) }
+        );
+        let thursday_seven = NaiveDate::from_ymd_opt(2026, 11, 26)
+            .unwrap()
+            .and_hms_opt(7, 0, 0);
+        assert_eq!(
+            tour_time(&week, at(20, 0)),
+            TourTime::Closed {
+                next: thursday_seven
+            }
+        );
+        assert_eq!(day_text(&week[3]), "9:00 AM - 12:00 PM, 2:00 PM - 6:30 PM");
+
+        // A closed Thursday: the next opening is Friday's.
+        let mut closed = week.clone();
+        closed[4].is_tours_available = false;
+        assert_eq!(day_text(&closed[4]), "Closed");
+        let friday_seven = NaiveDate::from_ymd_opt(2026, 11, 27)
+            .unwrap()
+            .and_hms_opt(7, 0, 0);
+        assert_eq!(
+            tour_time(&closed, at(20, 0)),
+            TourTime::Closed { next: friday_seven }
+        );
+        // No tours at all: closed with no next opening.
+        let never: Vec<TourDay> = default_tour_week()
+            .into_iter()
+            .map(|d| TourDay {
+                is_tours_available: false,
+                ..d
+            })
+            .collect();
+        assert_eq!(
+            tour_time(&never, at(10, 0)),
+            TourTime::Closed { next: None }
+        );
     }
 }

@@ -196,7 +196,7 @@ pub struct Settings {
     /// A Nominatim-compatible geocoder (none: the offline one).
     pub geocoder_url: Option<String>,
     /// The visitor-facing public site (the spec's webflow base) where each builder's homes and
-    /// communities have pages; none: their public addresses are not shown.
+    /// communities have pages: by default this server's own tour pages (`{public_url}/tour`).
     pub public_site_url: Option<String>,
     /// Reverse proxies whose `X-Forwarded-For` names the client (none: the peer is the client).
     pub trusted_proxies: Vec<AddressRange>,
@@ -382,9 +382,13 @@ impl Settings {
                 .or(file.training_media_url)
                 .map(|u| u.trim_end_matches('/').to_string()),
             geocoder_url: env("TOURDESK_GEOCODER_URL").or(file.geocoder_url),
-            public_site_url: env("TOURDESK_PUBLIC_SITE_URL")
-                .or(file.public_site_url)
-                .map(|u| u.trim_end_matches('/').to_string()),
+            // Without a site of the builder's own, this server's tour pages are the public site.
+            public_site_url: Some(
+                env("TOURDESK_PUBLIC_SITE_URL")
+                    .or(file.public_site_url)
+                    .map(|u| u.trim_end_matches('/').to_string())
+                    .unwrap_or_else(|| format!("{}/tour", public_url.trim_end_matches('/'))),
+            ),
             trusted_proxies,
             sim_latency_ms: match env("TOURDESK_SIM_LATENCY_MS") {
                 Some(v) => v
@@ -442,18 +446,6 @@ impl Settings {
         Some(format!("{base}/{webflow_name}/{kind}/{id}"))
     }
 
-    /// Where a visitor tours a home: its page on the public site, or, without one, the address
-    /// this server's own tour pages take (`{public_url}/tour/{webflow name}/property/{id}`).
-    pub fn tour_page(&self, webflow_name: &str, property_id: i64) -> String {
-        self.public_page(webflow_name, "property", property_id)
-            .unwrap_or_else(|| {
-                format!(
-                    "{}/tour/{webflow_name}/property/{property_id}",
-                    self.public_url
-                )
-            })
-    }
-
     /// The token signing secret: configured, or generated once and kept in the data folder.
     pub fn token_secret(&self) -> std::io::Result<Vec<u8>> {
         if let Some(secret) = &self.token_secret {
@@ -506,10 +498,15 @@ mod tests {
     }
 
     #[test]
-    fn public_pages_need_a_public_site() {
+    fn public_pages_are_this_servers_tour_pages_unless_a_site_is_named() {
         let mut settings =
             Settings::resolve(FileSettings::default(), &StoreArgs::default(), None).unwrap();
-        assert_eq!(settings.public_page("cedar-ridge", "property", 7), None);
+        assert_eq!(
+            settings
+                .public_page("cedar-ridge", "property", 7)
+                .as_deref(),
+            Some("http://127.0.0.1:8080/tour/cedar-ridge/property/7")
+        );
         let file: FileSettings =
             toml::from_str("public_site_url = \"https://tours.example.com/\"").unwrap();
         settings = Settings::resolve(file, &StoreArgs::default(), None).unwrap();

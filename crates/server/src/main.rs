@@ -145,14 +145,8 @@ fn print_sign_ins() {
     }
 }
 
-/// The demo's public site when none is configured, so its pages and QR codes have an address.
-const DEMO_PUBLIC_SITE: &str = "https://tours.example.com";
-
-async fn serve(mut settings: Settings, demo: bool) -> Result<(), String> {
+async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
     let started = Instant::now();
-    if demo && settings.public_site_url.is_none() {
-        settings.public_site_url = Some(DEMO_PUBLIC_SITE.into());
-    }
     let db = open(&settings).await?;
     let files = file_store(&settings);
     if demo && !db::builders::any(&db).await.map_err(|e| e.to_string())? {

@@ -165,3 +165,6 @@ export type AfterTourHoursRow = Schemas['AfterTourHoursRow'];
 export type OutboxRow = Schemas['OutboxRow'];
 export type ShareRequest = Schemas['ShareRequest'];
 export type ShareAnswer = Schemas['ShareAnswer'];
+export type TourHome = Schemas['TourHome'];
+export type TourCommunity = Schemas['TourCommunity'];
+export type TourBranding = Schemas['TourBranding'];

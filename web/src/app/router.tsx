@@ -25,6 +25,8 @@ const VisitsListPage = lazy(() => import('../features/visits/components/VisitsLi
 const AfterTourHoursPage = lazy(() => import('../features/afterTourHours/components/AfterTourHoursPage'));
 const OutboxPage = lazy(() => import('../features/outbox/components/OutboxPage'));
 const SharePage = lazy(() => import('../features/share/components/SharePage'));
+const TourHomePage = lazy(() => import('../features/tour/components/TourHomePage'));
+const TourCommunityPage = lazy(() => import('../features/tour/components/TourCommunityPage'));
 const OffersListPage = lazy(() => import('../features/offers/components/OffersListPage'));
 const OfferDetailPage = lazy(() => import('../features/offers/components/OfferDetailPage'));
 const ScheduledVisitsListPage = lazy(() => import('../features/scheduledVisits/components/ScheduledVisitsListPage'));
@@ -78,6 +80,9 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
+        {/* The visitor's pages: public, outside the console. */}
+        <Route path="/tour/:webflow/property/:id" element={<TourHomePage />} />
+        <Route path="/tour/:webflow/community/:id" element={<TourCommunityPage />} />
         <Route
           path="/login"
           element={

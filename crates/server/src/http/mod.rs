@@ -29,6 +29,7 @@ pub mod sim;
 pub mod stats;
 pub mod surveys;
 pub mod teams;
+pub mod tour;
 pub mod training;
 pub mod visits;
 
@@ -56,6 +57,7 @@ pub fn routes() -> Router<AppState> {
         .merge(communities::routes())
         .merge(customers::routes())
         .merge(share::routes())
+        .merge(tour::routes())
         .merge(visits::routes())
         .merge(scheduled_visits::routes())
         .merge(offers::routes())
@@ -80,6 +82,11 @@ impl Modify for BearerAuth {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+        // A visitor's session from the tour pages: it opens the visitor's calls only.
+        components.add_security_scheme(
+            "visitor",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
         );
     }
@@ -203,7 +210,7 @@ impl Modify for ErrorResponses {
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
         stats::monthly_visits, stats::yearly_visits, visits::list, visits::export, visits::export_all, visits::print,
         after_tour_hours::list, after_tour_hours::export, after_tour_hours::export_all, after_tour_hours::print,
-        messages::outbox, messages::inbound, share::share,
+        messages::outbox, messages::inbound, share::share, tour::home, tour::community, tour::send_code, tour::verify_code, tour::sign_in, tour::me,
         offers::list, offers::detail, offers::export, offers::export_all, offers::print,
         scheduled_visits::list, scheduled_visits::detail, scheduled_visits::delete, scheduled_visits::export, scheduled_visits::export_all, scheduled_visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),

@@ -176,15 +176,7 @@ pub async fn list(
             .add("p.lock_status_id = ?", [db::Value::from(*id)]);
     }
     if filters.tours == Some(true) {
-        let touring: Vec<db::Value> = domain::catalog::DISPOSITIONS
-            .iter()
-            .filter(|d| d.tours)
-            .map(|d| db::Value::from(d.id))
-            .collect();
-        let marks = vec!["?"; touring.len()].join(", ");
-        query
-            .filters
-            .add(&format!("p.disposition_id IN ({marks})"), touring);
+        db::properties::only_open_to_tours(&mut query.filters);
     }
     let page = PROPERTIES
         .page::<PropertyRow>(&state.db, &scope, &query)

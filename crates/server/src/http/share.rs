@@ -126,7 +126,8 @@ pub async fn share(
     let address = format!("{}{lot}, {}", home.fields.address_1, home.fields.city);
     let link = state
         .settings
-        .tour_page(&builder.webflow_name, body.property_id);
+        .public_page(&builder.webflow_name, "property", body.property_id)
+        .unwrap_or_default();
     // Visitors sign in with their email, whatever its case.
     let username = email.to_lowercase();
     let password = (body.book_tour == VERIFIED_CUSTOMER).then(new_password);

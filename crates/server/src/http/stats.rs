@@ -158,15 +158,7 @@ pub async fn sold_properties(
     Ok(Json(Count { count }))
 }
 
-const WEEKDAYS: [&str; 7] = [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-];
+use domain::hours::DAY_NAMES as WEEKDAYS;
 const MONTHS: [&str; 12] = [
     "January",
     "February",

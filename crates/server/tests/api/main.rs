@@ -24,6 +24,7 @@ mod seam;
 mod security;
 mod share;
 mod soak;
+mod tour;
 mod visits;
 
 /// The public site of the test world: homes and communities have pages under it.
@@ -4085,4 +4086,29 @@ async fn refused(w: &World, token: &str, path: &str, field: &str) {
     let answer = w.call(Method::GET, path, Some(token), None).await;
     assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{path}");
     assert!(answer.json()["errors"][field].is_string(), "{path}");
+}
+
+/// The first of the caller's homes whose disposition opens (or, `tours` false, closes) tours;
+/// with `tours`, also checks that the pickers' filter (`tours=true`) offers only such homes.
+async fn touring_home(w: &World, token: &str, tours: bool) -> Value {
+    let page = get(w, token, "/api/properties?limit=150").await;
+    let opens = |p: &Value| {
+        let id = p["disposition_id"].as_i64().unwrap();
+        domain::catalog::DISPOSITIONS
+            .iter()
+            .any(|d| d.id == id && d.tours)
+    };
+    if tours {
+        let touring = get(w, token, "/api/properties?limit=150&tours=true").await;
+        let listed = touring["data"].as_array().unwrap();
+        assert!(!listed.is_empty() && (listed.len() as i64) < page["total"].as_i64().unwrap());
+        assert!(listed.iter().all(opens));
+    }
+    page["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| opens(p) == tours && p["disposition"] != "Archived")
+        .cloned()
+        .expect("the demo has such a home")
 }

@@ -4,35 +4,6 @@
 
 use super::*;
 
-/// The first of the caller's homes whose disposition opens (or, `tours` false, closes) tours.
-async fn home(w: &World, token: &str, tours: bool) -> Value {
-    let page = get(w, token, "/api/properties?limit=150").await;
-    if tours {
-        // The pickers' filter offers only such homes.
-        let touring = get(w, token, "/api/properties?limit=150&tours=true").await;
-        let listed = touring["data"].as_array().unwrap();
-        assert!(!listed.is_empty() && (listed.len() as i64) < page["total"].as_i64().unwrap());
-        assert!(listed.iter().all(|p| {
-            let id = p["disposition_id"].as_i64().unwrap();
-            domain::catalog::DISPOSITIONS
-                .iter()
-                .any(|d| d.id == id && d.tours)
-        }));
-    }
-    page["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| {
-            let id = p["disposition_id"].as_i64().unwrap();
-            domain::catalog::DISPOSITIONS
-                .iter()
-                .any(|d| d.id == id && d.tours == tours)
-        })
-        .cloned()
-        .expect("the demo has such a home")
-}
-
 fn request(property_id: i64, book_tour: &str) -> Value {
     json!({
         "firstname": "Ann", "lastname": "Share", "email_1": "Ann.Share@Example.com",
@@ -59,7 +30,7 @@ async fn texts_to(w: &World, phone: &str) -> Vec<db::messages::Sms> {
 async fn a_verified_account_is_made_and_sent() {
     let w = world().await;
     let pm = w.sign_in("demo.pm").await;
-    let home = home(&w, &pm, true).await;
+    let home = touring_home(&w, &pm, true).await;
     let property_id = home["property_id"].as_i64().unwrap();
     let answer = share(&w, &pm, request(property_id, "verifiedCustomer")).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
@@ -144,7 +115,7 @@ async fn a_verified_account_is_made_and_sent() {
 async fn a_scheduled_tour_invite_books_the_visit_and_sends_the_link() {
     let w = world().await;
     let pm = w.sign_in("demo.pm").await;
-    let home = home(&w, &pm, true).await;
+    let home = touring_home(&w, &pm, true).await;
     let property_id = home["property_id"].as_i64().unwrap();
     let record = db::properties::get(&w.state.db, &db::Scope::All, property_id)
         .await
@@ -213,8 +184,12 @@ async fn a_scheduled_tour_invite_books_the_visit_and_sends_the_link() {
 async fn bad_invites_are_refused_and_change_nothing() {
     let w = world().await;
     let pm = w.sign_in("demo.pm").await;
-    let open = home(&w, &pm, true).await["property_id"].as_i64().unwrap();
-    let closed = home(&w, &pm, false).await["property_id"].as_i64().unwrap();
+    let open = touring_home(&w, &pm, true).await["property_id"]
+        .as_i64()
+        .unwrap();
+    let closed = touring_home(&w, &pm, false).await["property_id"]
+        .as_i64()
+        .unwrap();
     let refused = |answer: &Answer, field: &str, message: &str| {
         assert_eq!(
             answer.status,

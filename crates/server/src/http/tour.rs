@@ -1,0 +1,689 @@
+//! The visitor's side (issue 19): the public pages of a builder's homes and communities, read
+//! without signing in, in the builder's branding. A home is found by its id under its builder's
+//! web name (`/tour/{webflow name}/property/{id}`); another builder's web name is 404.
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use db::properties::PropertyRecord;
+use db::settings::BuilderSettings;
+use db::Scope;
+use domain::hours::{day_text, default_tour_week, TourDay, DAY_NAMES};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::app::{AppState, ClientAddress, JsonBody, Path};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/tour/{webflow}/property/{id}", get(home))
+        .route("/tour/{webflow}/community/{id}", get(community))
+        .route("/tour/{webflow}/property/{id}/code", post(send_code))
+        .route("/tour/{webflow}/verify", post(verify_code))
+        .route("/tour/{webflow}/signin", post(sign_in))
+        .route("/tour/{webflow}/me", get(me))
+}
+
+/// How a builder's tour pages look and what they say.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TourBranding {
+    pub builder_name: String,
+    pub marketing_name: Option<String>,
+    pub webflow_name: String,
+    /// Where the logo is served, if there is one.
+    pub logo: Option<String>,
+    pub primary_color: String,
+    pub secondary_color: String,
+    /// text, textColor, backgroundColor, borderRadius, fontSize.
+    #[schema(value_type = Option<Object>)]
+    pub button_settings: Option<serde_json::Value>,
+    /// The tour-page texts of the content settings.
+    #[schema(value_type = Option<Object>)]
+    pub content_settings: Option<serde_json::Value>,
+    /// The builder's own disclosure the visitor accepts, when it has one.
+    pub custom_disclosure: Option<TourDisclosure>,
+    pub selfie_verification_active: bool,
+    pub is_rental: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TourDisclosure {
+    pub name: String,
+    pub text: String,
+}
+
+/// One day of a home's tour hours as shown.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TourHoursDay {
+    pub day: String,
+    /// `9:00 AM - 6:00 PM`, a second window after a comma, or `Closed`.
+    pub hours: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TourCommunityLink {
+    pub id: i64,
+    pub name: String,
+    /// The community's page on the tour site.
+    pub page: Option<String>,
+    /// The community's own website.
+    pub website: Option<String>,
+}
+
+/// A home's public page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TourHome {
+    pub branding: TourBranding,
+    pub property_id: i64,
+    pub house_num: Option<String>,
+    pub address_1: String,
+    pub city: String,
+    pub state: String,
+    pub zipcode: String,
+    /// Whole dollars: the price, or the monthly rent of a rental builder's home.
+    pub price: Option<i64>,
+    pub bedrooms: i64,
+    pub full_bathrooms: i64,
+    pub half_bathrooms: i64,
+    pub square_footage: i64,
+    /// Where the home's photos are served, in their order.
+    pub photos: Vec<String>,
+    pub community: TourCommunityLink,
+    /// Sunday first.
+    pub tour_hours: Vec<TourHoursDay>,
+    /// The zone the tour hours are in (`CT`).
+    pub timezone_abbr: Option<String>,
+    /// Whether the home takes tours now (its status allows them).
+    pub open_to_tours: bool,
+}
+
+/// A home on its community's page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TourCommunityHome {
+    pub property_id: i64,
+    pub house_num: Option<String>,
+    pub address_1: String,
+    pub city: String,
+    /// Whole dollars: the price, or the monthly rent of a rental builder's home.
+    pub price: Option<i64>,
+    pub bedrooms: i64,
+    pub page: Option<String>,
+}
+
+/// A community's public page: its homes open to tours.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TourCommunity {
+    pub branding: TourBranding,
+    pub id: i64,
+    pub name: String,
+    pub city: String,
+    pub state: String,
+    pub website: Option<String>,
+    pub homes: Vec<TourCommunityHome>,
+}
+
+fn json_text(text: Option<&str>) -> Option<serde_json::Value> {
+    text.and_then(|t| serde_json::from_str(t).ok())
+}
+
+/// The builder of a tour page's address, when `webflow` is its web name.
+async fn builder_named(
+    state: &AppState,
+    webflow: &str,
+    builder_id: i64,
+) -> ApiResult<(BuilderSettings, bool)> {
+    let settings = db::settings::get(&state.db, &Scope::All, builder_id)
+        .await?
+        .filter(|s| s.webflow_name == webflow)
+        .ok_or_else(ApiError::not_found)?;
+    let is_rental = db::builders::get(&state.db, &Scope::All, builder_id)
+        .await?
+        .is_some_and(|b| b.is_rental);
+    Ok((settings, is_rental))
+}
+
+fn branding(settings: BuilderSettings, is_rental: bool) -> TourBranding {
+    let custom_disclosure = match (
+        settings.custom_disclosure_active,
+        settings.custom_disclosure_name,
+        settings.custom_disclosure_text,
+    ) {
+        (true, Some(name), Some(text)) => Some(TourDisclosure { name, text }),
+        _ => None,
+    };
+    TourBranding {
+        builder_name: settings.builder_name,
+        marketing_name: settings.marketing_name,
+        webflow_name: settings.webflow_name,
+        logo: settings.logo_key.as_deref().map(crate::files::url),
+        primary_color: settings.primary_color,
+        secondary_color: settings.secondary_color,
+        button_settings: json_text(settings.button_settings.as_deref()),
+        content_settings: json_text(settings.content_settings.as_deref()),
+        custom_disclosure,
+        selfie_verification_active: settings.selfie_verification_active,
+        is_rental,
+    }
+}
+
+/// The week a home is toured by: its own tour hours, else its community's, else the default.
+pub fn tour_week(home: &PropertyRecord) -> Vec<TourDay> {
+    let parse = |text: Option<&str>| {
+        text.and_then(|t| serde_json::from_str::<Vec<TourDay>>(t).ok())
+            .filter(|w| !w.is_empty())
+    };
+    parse(home.fields.tour_hours.as_deref())
+        .or_else(|| parse(home.community_tour_hours.as_deref()))
+        .unwrap_or_else(default_tour_week)
+}
+
+fn opens_tours(disposition_id: i64) -> bool {
+    domain::catalog::DISPOSITIONS
+        .iter()
+        .any(|d| d.id == disposition_id && d.tours)
+}
+
+/// A home the public may see: any but an archived one.
+pub async fn public_home(state: &AppState, webflow: &str, id: i64) -> ApiResult<PropertyRecord> {
+    let home = db::properties::get(&state.db, &Scope::All, id)
+        .await?
+        .filter(|h| h.disposition_constant != "PROPERTY_ARCHIVED")
+        .ok_or_else(ApiError::not_found)?;
+    let builder = db::builders::get(&state.db, &Scope::All, home.builder_id)
+        .await?
+        .filter(|b| b.webflow_name == webflow);
+    builder.map(|_| home).ok_or_else(ApiError::not_found)
+}
+
+#[utoipa::path(get, path = "/api/tour/{webflow}/property/{id}", tag = "tour",
+    params(("webflow" = String, Path, description = "The builder's web name"), ("id" = i64, Path)),
+    responses((status = 200, body = TourHome), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+/// A home's public page: photos, address, price or rent, rooms, tour hours, its community, and
+/// the builder's branding. No sign-in.
+pub async fn home(
+    State(state): State<AppState>,
+    Path((webflow, id)): Path<(String, i64)>,
+) -> ApiResult<Json<TourHome>> {
+    let home = public_home(&state, &webflow, id).await?;
+    let (settings, is_rental) = builder_named(&state, &webflow, home.builder_id).await?;
+    let photos = db::properties::images(&state.db, id)
+        .await?
+        .iter()
+        .map(|i| crate::files::url(&i.file_key))
+        .collect();
+    let week = tour_week(&home);
+    let tour_hours = DAY_NAMES
+        .iter()
+        .enumerate()
+        .map(|(n, name)| TourHoursDay {
+            day: name.to_string(),
+            hours: week
+                .iter()
+                .find(|d| d.day_of_week == n as i64)
+                .map(day_text)
+                .unwrap_or_else(|| "Closed".into()),
+        })
+        .collect();
+    let community = db::communities::get(&state.db, &Scope::All, home.fields.community_id).await?;
+    let (_, timezone_abbr) = domain::catalog::timezone_names(home.fields.timezone);
+    let f = home.fields;
+    Ok(Json(TourHome {
+        community: TourCommunityLink {
+            id: f.community_id,
+            name: home.community,
+            page: state
+                .settings
+                .public_page(&webflow, "community", f.community_id),
+            website: community.and_then(|c| c.fields.community_url),
+        },
+        branding: branding(settings, is_rental),
+        property_id: home.property_id,
+        house_num: f.house_num,
+        address_1: f.address_1,
+        city: f.city,
+        state: f.state,
+        zipcode: f.zipcode,
+        price: f.price_cents.map(|cents| cents / 100),
+        bedrooms: f.bedrooms,
+        full_bathrooms: f.full_bathrooms,
+        half_bathrooms: f.half_bathrooms,
+        square_footage: f.square_footage,
+        photos,
+        tour_hours,
+        timezone_abbr,
+        open_to_tours: opens_tours(f.disposition_id),
+    }))
+}
+
+#[utoipa::path(get, path = "/api/tour/{webflow}/community/{id}", tag = "tour",
+    params(("webflow" = String, Path, description = "The builder's web name"), ("id" = i64, Path)),
+    responses((status = 200, body = TourCommunity), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+/// A community's public page: its homes open to tours. No sign-in.
+pub async fn community(
+    State(state): State<AppState>,
+    Path((webflow, id)): Path<(String, i64)>,
+) -> ApiResult<Json<TourCommunity>> {
+    let community = db::communities::get(&state.db, &Scope::All, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let (settings, is_rental) = builder_named(&state, &webflow, community.builder_id).await?;
+    let mut query = db::list::ListQuery {
+        order_by: Some("address_1".into()),
+        order: Some(domain::lists::Order::Asc),
+        limit: Some(150),
+        ..Default::default()
+    };
+    query
+        .filters
+        .add("p.community_id = ?", [db::Value::from(id)]);
+    db::properties::only_open_to_tours(&mut query.filters);
+    let homes = db::properties::PROPERTIES
+        .page::<db::properties::PropertyRow>(
+            &state.db,
+            &Scope::builder(community.builder_id),
+            &query,
+        )
+        .await?
+        .data;
+    Ok(Json(TourCommunity {
+        homes: homes
+            .into_iter()
+            .map(|p| TourCommunityHome {
+                page: state
+                    .settings
+                    .public_page(&webflow, "property", p.property_id),
+                property_id: p.property_id,
+                house_num: p.house_num,
+                address_1: p.address_1,
+                city: p.city,
+                price: p.price,
+                bedrooms: p.bedrooms,
+            })
+            .collect(),
+        branding: branding(settings, is_rental),
+        id,
+        name: community.fields.name,
+        city: community.fields.city,
+        state: community.fields.state,
+        website: community.fields.community_url,
+    }))
+}
+
+// ---- Who the visitor is --------------------------------------------------------------------
+
+/// A texted code lives this long.
+pub const CODE_MINUTES: i64 = 10;
+/// Wrong codes a challenge takes before a new code must be asked for.
+pub const CODE_ATTEMPTS: i64 = 5;
+/// Codes sent within an hour to one phone, and to one client address.
+pub const SENDS_PER_PHONE: i64 = 3;
+pub const SENDS_PER_ADDRESS: i64 = 10;
+/// A visitor's session lasts this long.
+pub const VISITOR_HOURS: i64 = 4;
+
+pub const MSG_WRONG_CODE: &str = "That code is not right. Check the text and try again.";
+pub const MSG_CODE_EXPIRED: &str = "That code has expired. Ask for a new one.";
+pub const MSG_TOO_MANY_TRIES: &str = "Too many wrong codes. Ask for a new one.";
+pub const MSG_CODE_USED: &str = "That code has been used already. Ask for a new one.";
+pub const MSG_DISCLOSURE: &str = "Accept the disclosure to continue";
+
+/// The visitor a request comes from: their session token names their customer and builder.
+/// Staff tokens are not visitor sessions, and visitor sessions open no staff call.
+pub struct VisitorSession {
+    pub customer_id: i64,
+    pub builder_id: i64,
+}
+
+const VISITOR_PREFIX: &str = "visitor:";
+const CHALLENGE_PREFIX: &str = "visitor-code:";
+
+impl axum::extract::FromRequestParts<AppState> for VisitorSession {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let text = parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(crate::auth::bearer_token)
+            .and_then(|token| state.tokens.open(token))
+            .ok_or(ApiError::Unauthorized)?;
+        let mut fields = text
+            .strip_prefix(VISITOR_PREFIX)
+            .ok_or(ApiError::Unauthorized)?
+            .split(':')
+            .map(|f| f.parse::<i64>().ok());
+        let (Some(Some(customer_id)), Some(Some(builder_id)), Some(Some(expires))) =
+            (fields.next(), fields.next(), fields.next())
+        else {
+            return Err(ApiError::Unauthorized);
+        };
+        if expires <= state.hardware.now().timestamp() {
+            return Err(ApiError::Unauthorized);
+        }
+        Ok(VisitorSession {
+            customer_id,
+            builder_id,
+        })
+    }
+}
+
+/// What a visitor gives to get a code.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct IdentityRequest {
+    #[serde(default)]
+    pub firstname: String,
+    #[serde(default)]
+    pub lastname: String,
+    /// 999-999-9999.
+    #[serde(default)]
+    pub phone: String,
+    #[serde(default)]
+    pub email: String,
+    /// The disclosure shown was accepted.
+    #[serde(default)]
+    pub disclosure_accepted: bool,
+}
+
+/// A code was texted: the challenge to send back with it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CodeSent {
+    pub message: String,
+    /// Names the code asked for; sent back with it.
+    pub challenge: String,
+    pub expires_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CodeCheck {
+    #[serde(default)]
+    pub challenge: String,
+    #[serde(default)]
+    pub code: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VisitorSignIn {
+    #[serde(default)]
+    pub username: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+/// A visitor's session.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VisitorToken {
+    /// Sent as `Authorization: Bearer` on the visitor's calls.
+    pub token: String,
+    pub expires_at: chrono::DateTime<chrono::Utc>,
+    pub firstname: String,
+    pub lastname: String,
+}
+
+fn invalid(field: &str, message: &str) -> ApiError {
+    ApiError::Validation([(field.to_string(), message.to_string())].into())
+}
+
+/// `555-***-1234`: a phone as the page repeats it.
+fn masked(phone: &str) -> String {
+    let last: String = phone
+        .chars()
+        .rev()
+        .take(4)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    format!("***-***-{last}")
+}
+
+fn code_hash(state: &AppState, challenge_phone: &str, code: &str) -> String {
+    state.tokens.sign(&format!("otp:{challenge_phone}:{code}"))
+}
+
+fn session_for(
+    state: &AppState,
+    customer_id: i64,
+    builder_id: i64,
+    firstname: String,
+    lastname: String,
+) -> VisitorToken {
+    let expires_at = state.hardware.now() + chrono::Duration::hours(VISITOR_HOURS);
+    VisitorToken {
+        token: state.tokens.sign(&format!(
+            "{VISITOR_PREFIX}{customer_id}:{builder_id}:{}",
+            expires_at.timestamp()
+        )),
+        expires_at,
+        firstname,
+        lastname,
+    }
+}
+
+#[utoipa::path(post, path = "/api/tour/{webflow}/property/{id}/code", tag = "tour",
+    params(("webflow" = String, Path), ("id" = i64, Path)), request_body = IdentityRequest,
+    responses((status = 200, body = CodeSent), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+/// Texts a six-digit code to the visitor's phone, good for ten minutes. At most three codes an
+/// hour go to one phone, and ten to one client address. The code is never in an answer.
+pub async fn send_code(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    Path((webflow, id)): Path<(String, i64)>,
+    JsonBody(body): JsonBody<IdentityRequest>,
+) -> ApiResult<Json<CodeSent>> {
+    let home = public_home(&state, &webflow, id).await?;
+    let mut errors = domain::validation::FieldErrors::new();
+    for (field, value, label) in [
+        ("firstname", &body.firstname, "First Name"),
+        ("lastname", &body.lastname, "Last Name"),
+    ] {
+        match value.trim().chars().count() {
+            0 => errors.insert(field.into(), format!("{label} is required")),
+            n if n > domain::validation::NAME_MAX => errors.insert(
+                field.into(),
+                format!("{label} must be at most 250 characters"),
+            ),
+            _ => None,
+        };
+    }
+    let phone = body.phone.trim();
+    if phone.is_empty() {
+        errors.insert("phone".into(), "Phone is required".into());
+    } else if !domain::validation::is_phone(phone) {
+        errors.insert("phone".into(), "Phone must match 999-999-9999".into());
+    }
+    let email = body.email.trim();
+    if email.is_empty() {
+        errors.insert("email".into(), "Email is required".into());
+    } else if !domain::validation::is_email(email) {
+        errors.insert("email".into(), "Email must be valid email".into());
+    }
+    if !body.disclosure_accepted {
+        errors.insert("disclosure_accepted".into(), MSG_DISCLOSURE.into());
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    let now = state.hardware.now();
+    let (to_phone, from_address) =
+        db::visitors::sends_since(&state.db, phone, &address, now - chrono::Duration::hours(1))
+            .await?;
+    if to_phone >= SENDS_PER_PHONE || from_address >= SENDS_PER_ADDRESS {
+        tracing::warn!(%address, to_phone, from_address, "visitor codes refused: too many sends");
+        return Err(ApiError::TooManyRequests {
+            message: "Too many codes were asked for. Try again in an hour.".into(),
+            retry_after_secs: 3600,
+        });
+    }
+    let code = format!(
+        "{:06}",
+        rand::Rng::gen_range(&mut rand::thread_rng(), 0..1_000_000)
+    );
+    let builder = db::builders::get(&state.db, &Scope::All, home.builder_id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let expires_at = now + chrono::Duration::minutes(CODE_MINUTES);
+    let text = format!(
+        "{code} is your {} self-tour code. It expires in {CODE_MINUTES} minutes. Do not share it.",
+        builder.name
+    );
+    let challenge_id = db::visitors::challenge(
+        &state.db,
+        &db::visitors::NewChallenge {
+            builder_id: home.builder_id,
+            property_id: id,
+            firstname: body.firstname.trim(),
+            lastname: body.lastname.trim(),
+            email,
+            phone,
+            client_address: &address,
+            code_hash: &code_hash(&state, phone, &code),
+            expires_at,
+            text: &text,
+        },
+        now,
+    )
+    .await?;
+    Ok(Json(CodeSent {
+        message: format!("We texted a code to {}", masked(phone)),
+        challenge: state
+            .tokens
+            .sign(&format!("{CHALLENGE_PREFIX}{challenge_id}")),
+        expires_at,
+    }))
+}
+
+#[utoipa::path(post, path = "/api/tour/{webflow}/verify", tag = "tour",
+    params(("webflow" = String, Path)), request_body = CodeCheck,
+    responses((status = 200, body = VisitorToken), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+/// Checks a texted code: five wrong tries end the challenge, a code expires after ten minutes
+/// and works once. A right code makes the visitor the builder's customer and starts their
+/// session.
+pub async fn verify_code(
+    State(state): State<AppState>,
+    Path(webflow): Path<String>,
+    JsonBody(body): JsonBody<CodeCheck>,
+) -> ApiResult<Json<VisitorToken>> {
+    let challenge_id = state
+        .tokens
+        .open(body.challenge.trim())
+        .and_then(|text| text.strip_prefix(CHALLENGE_PREFIX)?.parse::<i64>().ok())
+        .ok_or_else(|| invalid("challenge", "Ask for a code first"))?;
+    let challenge = db::visitors::get(&state.db, challenge_id)
+        .await?
+        .ok_or_else(|| invalid("challenge", "Ask for a code first"))?;
+    builder_named(&state, &webflow, challenge.builder_id).await?;
+    let now = state.hardware.now();
+    if challenge.used_on.is_some() {
+        return Err(invalid("code", MSG_CODE_USED));
+    }
+    if challenge.attempts >= CODE_ATTEMPTS {
+        return Err(invalid("code", MSG_TOO_MANY_TRIES));
+    }
+    if challenge.expires_at <= now {
+        return Err(invalid("code", MSG_CODE_EXPIRED));
+    }
+    let code = body.code.trim();
+    let right = code.len() == 6
+        && code.bytes().all(|b| b.is_ascii_digit())
+        && code_hash(&state, &challenge.phone, code) == challenge.code_hash;
+    if !right {
+        db::visitors::count_wrong(&state.db, challenge.id).await?;
+        tracing::info!(challenge = challenge.id, "a wrong visitor code");
+        let message = if challenge.attempts + 1 >= CODE_ATTEMPTS {
+            MSG_TOO_MANY_TRIES
+        } else {
+            MSG_WRONG_CODE
+        };
+        return Err(invalid("code", message));
+    }
+    match db::visitors::use_code(&state.db, &challenge, now).await? {
+        db::visitors::Used::AlreadyUsed => Err(invalid("code", MSG_CODE_USED)),
+        db::visitors::Used::Customer { customer_id, .. } => Ok(Json(session_for(
+            &state,
+            customer_id,
+            challenge.builder_id,
+            challenge.firstname,
+            challenge.lastname,
+        ))),
+    }
+}
+
+#[utoipa::path(post, path = "/api/tour/{webflow}/signin", tag = "tour",
+    params(("webflow" = String, Path)), request_body = VisitorSignIn,
+    responses((status = 200, body = VisitorToken), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
+/// Signs a visitor in with the verified account staff shared: no code is needed.
+pub async fn sign_in(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    Path(webflow): Path<String>,
+    JsonBody(body): JsonBody<VisitorSignIn>,
+) -> ApiResult<Json<VisitorToken>> {
+    let builder = db::builders::id_by_webflow(&state.db, &webflow)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let username = body.username.trim().to_lowercase();
+    let key = format!("visitor:{address}");
+    let since = state.hardware.now() - chrono::Duration::minutes(15);
+    let (failures, _) = db::throttle::failures_since(&state.db, &key, since).await?;
+    if failures >= 10 {
+        return Err(ApiError::TooManyRequests {
+            message: "Too many tries. Try again in 15 minutes.".into(),
+            retry_after_secs: 900,
+        });
+    }
+    let refused = || invalid("password", "The username or password is not right");
+    let Some((customer_id, hash)) = db::visitors::account(&state.db, builder, &username).await?
+    else {
+        db::throttle::record_failure(&state.db, &[&key]).await?;
+        return Err(refused());
+    };
+    if !crate::auth::verify_password_blocking(body.password, hash).await? {
+        db::throttle::record_failure(&state.db, &[&key]).await?;
+        return Err(refused());
+    }
+    let visitor = db::visitors::visitor(&state.db, customer_id)
+        .await?
+        .ok_or_else(refused)?;
+    Ok(Json(session_for(
+        &state,
+        customer_id,
+        visitor.builder_id,
+        visitor.firstname,
+        visitor.lastname,
+    )))
+}
+
+/// The visitor of a session.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VisitorMe {
+    pub customer_id: i64,
+    pub firstname: String,
+    pub lastname: String,
+}
+
+#[utoipa::path(get, path = "/api/tour/{webflow}/me", tag = "tour", params(("webflow" = String, Path)),
+    responses((status = 200, body = VisitorMe), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("visitor" = [])))]
+/// The signed-in visitor (a visitor's session, on their builder's pages only).
+pub async fn me(
+    State(state): State<AppState>,
+    session: VisitorSession,
+    Path(webflow): Path<String>,
+) -> ApiResult<Json<VisitorMe>> {
+    builder_named(&state, &webflow, session.builder_id).await?;
+    let visitor = db::visitors::visitor(&state.db, session.customer_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    Ok(Json(VisitorMe {
+        customer_id: visitor.customer_id,
+        firstname: visitor.firstname,
+        lastname: visitor.lastname,
+    }))
+}

@@ -1,0 +1,376 @@
+//! The visitor's side: the public pages of homes and communities, read without signing in.
+
+use super::*;
+
+async fn public(w: &World, path: &str) -> Answer {
+    w.call(Method::GET, path, None, None).await
+}
+
+/// A home of demo.pm's builder open (or not) to tours, with the builder's web name.
+async fn demo_home(w: &World, tours: bool) -> (String, db::properties::PropertyRecord) {
+    let pm = w.sign_in("demo.pm").await;
+    let row = touring_home(w, &pm, tours).await;
+    let id = row["property_id"].as_i64().unwrap();
+    let home = db::properties::get(&w.state.db, &db::Scope::All, id)
+        .await
+        .unwrap()
+        .unwrap();
+    let builder = db::builders::get(&w.state.db, &db::Scope::All, home.builder_id)
+        .await
+        .unwrap()
+        .unwrap();
+    (builder.webflow_name, home)
+}
+
+#[tokio::test]
+async fn a_homes_public_page_is_read_without_signing_in() {
+    let w = world().await;
+    let (webflow, home) = demo_home(&w, true).await;
+    let id = home.property_id;
+    let answer = public(&w, &format!("/api/tour/{webflow}/property/{id}")).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    let page = answer.json();
+    assert_eq!(page["address_1"], home.fields.address_1.as_str());
+    assert_eq!(page["bedrooms"], home.fields.bedrooms);
+    assert_eq!(
+        page["price"],
+        json!(home.fields.price_cents.map(|c| c / 100))
+    );
+    assert_eq!(page["open_to_tours"], true);
+    assert_eq!(page["branding"]["builder_name"], home.builder.as_str());
+    assert_eq!(page["branding"]["webflow_name"], webflow.as_str());
+    let days: Vec<&str> = page["tour_hours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["day"].as_str().unwrap())
+        .collect();
+    assert_eq!(days.first(), Some(&"Sunday"));
+    assert_eq!(days.len(), 7);
+    assert!(page["tour_hours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| d["hours"] == "Closed" || d["hours"].as_str().unwrap().contains(" - ")));
+    assert_eq!(
+        page["community"]["page"],
+        format!(
+            "{PUBLIC_SITE}/{webflow}/community/{}",
+            home.fields.community_id
+        )
+    );
+    assert!(["ET", "CT", "MT", "PT"].contains(&page["timezone_abbr"].as_str().unwrap()));
+    // Nothing of the staff's: no codes, no lock, no agents.
+    let text = answer.text();
+    for private in [
+        "backup",
+        "trade_code",
+        "sales_code",
+        "agents",
+        "lock_status",
+    ] {
+        assert!(!text.contains(private), "{private} leaked: {text}");
+    }
+
+    // The community's page lists its homes open to tours, each with its page.
+    let community = public(
+        &w,
+        &format!("/api/tour/{webflow}/community/{}", home.fields.community_id),
+    )
+    .await;
+    assert_eq!(community.status, StatusCode::OK, "{}", community.text());
+    let community = community.json();
+    assert_eq!(community["name"], home.community.as_str());
+    let homes = community["homes"].as_array().unwrap();
+    assert!(homes.iter().any(|h| h["property_id"] == id));
+    assert!(homes.iter().all(|h| h["page"]
+        .as_str()
+        .unwrap()
+        .ends_with(&format!("/property/{}", h["property_id"]))));
+    w.done().await;
+}
+
+#[tokio::test]
+async fn public_pages_are_found_only_under_their_builders_name() {
+    let w = world().await;
+    let (webflow, home) = demo_home(&w, true).await;
+    let id = home.property_id;
+    let community = home.fields.community_id;
+    for path in [
+        format!("/api/tour/someone-else/property/{id}"),
+        format!("/api/tour/{webflow}/property/999999"),
+        format!("/api/tour/someone-else/community/{community}"),
+        format!("/api/tour/{webflow}/community/999999"),
+    ] {
+        assert_eq!(
+            public(&w, &path).await.status,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+    let bad = public(&w, &format!("/api/tour/{webflow}/property/abc")).await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // A home not open to tours still has its page, saying so.
+    let (webflow, closed) = demo_home(&w, false).await;
+    let page = public(
+        &w,
+        &format!("/api/tour/{webflow}/property/{}", closed.property_id),
+    )
+    .await;
+    if closed.disposition_constant == "PROPERTY_ARCHIVED" {
+        assert_eq!(page.status, StatusCode::NOT_FOUND);
+    } else {
+        assert_eq!(page.status, StatusCode::OK);
+        assert_eq!(page.json()["open_to_tours"], false);
+    }
+    w.done().await;
+}
+
+fn identity(phone: &str) -> Value {
+    json!({"firstname": "Vera", "lastname": "Visitor", "phone": phone, "email": "vera@example.com",
+           "disclosure_accepted": true})
+}
+
+/// Asks for a code; answers the challenge and the code read from the text it sent.
+async fn ask_code(w: &World, webflow: &str, id: i64, phone: &str) -> (String, String) {
+    let answer = w
+        .call(
+            Method::POST,
+            &format!("/api/tour/{webflow}/property/{id}/code"),
+            None,
+            Some(identity(phone)),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    let body = answer.json();
+    let text = db::messages::sms_to(&w.state.db, phone).await.unwrap()[0]
+        .body
+        .clone();
+    let code: String = text.chars().take(6).collect();
+    assert!(code.chars().all(|c| c.is_ascii_digit()), "{text}");
+    assert!(
+        !answer.text().contains(&code),
+        "the code is never in an answer"
+    );
+    (body["challenge"].as_str().unwrap().to_string(), code)
+}
+
+async fn verify(w: &World, webflow: &str, challenge: &str, code: &str) -> Answer {
+    w.call(
+        Method::POST,
+        &format!("/api/tour/{webflow}/verify"),
+        None,
+        Some(json!({"challenge": challenge, "code": code})),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_visitor_proves_who_they_are_with_a_texted_code() {
+    let w = world().await;
+    let (webflow, home) = demo_home(&w, true).await;
+    let id = home.property_id;
+    let path = format!("/api/tour/{webflow}/property/{id}/code");
+
+    let empty = w.call(Method::POST, &path, None, Some(json!({}))).await;
+    assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = &empty.json()["errors"];
+    assert_eq!(errors["firstname"], "First Name is required");
+    assert_eq!(errors["phone"], "Phone is required");
+    assert_eq!(errors["email"], "Email is required");
+    assert_eq!(
+        errors["disclosure_accepted"],
+        "Accept the disclosure to continue"
+    );
+
+    let (challenge, code) = ask_code(&w, &webflow, id, "555-321-0001").await;
+    let wrong = if code == "000000" { "000001" } else { "000000" };
+    let answer = verify(&w, &webflow, &challenge, wrong).await;
+    assert_eq!(
+        answer.json()["errors"]["code"],
+        "That code is not right. Check the text and try again."
+    );
+    let answer = verify(&w, &webflow, &challenge, &code).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    let session = answer.json();
+    assert_eq!(session["firstname"], "Vera");
+    let token = session["token"].as_str().unwrap().to_string();
+    let replay = verify(&w, &webflow, &challenge, &code).await;
+    assert_eq!(
+        replay.json()["errors"]["code"],
+        "That code has been used already. Ask for a new one."
+    );
+
+    // The visitor is the builder's customer now, seen by its staff.
+    let me = w
+        .call(
+            Method::GET,
+            &format!("/api/tour/{webflow}/me"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(me.status, StatusCode::OK, "{}", me.text());
+    let customer_id = me.json()["customer_id"].as_i64().unwrap();
+    let pm = w.sign_in("demo.pm").await;
+    let customer = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
+    assert_eq!(
+        (&customer["firstname"], &customer["cell_phone_1"]),
+        (&json!("Vera"), &json!("555-321-0001"))
+    );
+
+    // A visitor's session opens no staff call, and a staff session is no visitor's.
+    for staff_call in ["/api/customers", "/api/properties", "/api/auth/session"] {
+        let refused = w.call(Method::GET, staff_call, Some(&token), None).await;
+        assert_eq!(refused.status, StatusCode::UNAUTHORIZED, "{staff_call}");
+    }
+    let staff_as_visitor = w
+        .call(
+            Method::GET,
+            &format!("/api/tour/{webflow}/me"),
+            Some(&pm),
+            None,
+        )
+        .await;
+    assert_eq!(staff_as_visitor.status, StatusCode::UNAUTHORIZED);
+    let elsewhere = w
+        .call(Method::GET, "/api/tour/someone-else/me", Some(&token), None)
+        .await;
+    assert_eq!(elsewhere.status, StatusCode::NOT_FOUND);
+    w.clock.advance(chrono::Duration::hours(5));
+    let expired = w
+        .call(
+            Method::GET,
+            &format!("/api/tour/{webflow}/me"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(expired.status, StatusCode::UNAUTHORIZED);
+    w.done().await;
+}
+
+#[tokio::test]
+async fn codes_expire_end_after_five_wrong_tries_and_are_rationed() {
+    let w = world().await;
+    let (webflow, home) = demo_home(&w, true).await;
+    let id = home.property_id;
+
+    let (challenge, code) = ask_code(&w, &webflow, id, "555-321-0002").await;
+    let wrong = if code == "999999" { "999998" } else { "999999" };
+    for _ in 0..4 {
+        let answer = verify(&w, &webflow, &challenge, wrong).await;
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    let fifth = verify(&w, &webflow, &challenge, wrong).await;
+    assert_eq!(
+        fifth.json()["errors"]["code"],
+        "Too many wrong codes. Ask for a new one."
+    );
+    let right_too_late = verify(&w, &webflow, &challenge, &code).await;
+    assert_eq!(
+        right_too_late.json()["errors"]["code"],
+        "Too many wrong codes. Ask for a new one."
+    );
+
+    let (challenge, code) = ask_code(&w, &webflow, id, "555-321-0002").await;
+    w.clock.advance(chrono::Duration::minutes(11));
+    let late = verify(&w, &webflow, &challenge, &code).await;
+    assert_eq!(
+        late.json()["errors"]["code"],
+        "That code has expired. Ask for a new one."
+    );
+
+    // A third code this hour is the phone's last.
+    ask_code(&w, &webflow, id, "555-321-0002").await;
+    let flood = w
+        .call(
+            Method::POST,
+            &format!("/api/tour/{webflow}/property/{id}/code"),
+            None,
+            Some(identity("555-321-0002")),
+        )
+        .await;
+    assert_eq!(flood.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        db::messages::sms_to(&w.state.db, "555-321-0002")
+            .await
+            .unwrap()
+            .len(),
+        3
+    );
+
+    // A forged or foreign challenge is refused.
+    let forged = verify(&w, &webflow, "bm90LWEtY2hhbGxlbmdl.c2lnbmF0dXJl", "123456").await;
+    assert_eq!(forged.json()["errors"]["challenge"], "Ask for a code first");
+    let (challenge, _) = ask_code(&w, &webflow, id, "555-321-0003").await;
+    let other = verify(&w, "someone-else", &challenge, "123456").await;
+    assert_eq!(other.status, StatusCode::NOT_FOUND);
+    w.done().await;
+}
+
+#[tokio::test]
+async fn a_visitor_with_a_verified_account_signs_in_without_a_code() {
+    let w = world().await;
+    let (webflow, home) = demo_home(&w, true).await;
+    let pm = w.sign_in("demo.pm").await;
+    let shared = w
+        .call(
+            Method::POST,
+            "/api/customers/share",
+            Some(&pm),
+            Some(
+                json!({"firstname": "Sam", "lastname": "Signin", "email_1": "sam@example.com",
+                        "cell_phone_1": "555-321-0009", "property_id": home.property_id,
+                        "book_tour": "verifiedCustomer", "visitor_type_id": 122}),
+            ),
+        )
+        .await;
+    assert_eq!(shared.status, StatusCode::OK, "{}", shared.text());
+    let text = db::messages::sms_to(&w.state.db, "555-321-0009")
+        .await
+        .unwrap()[0]
+        .body
+        .clone();
+    let password = text
+        .split("password ")
+        .nth(1)
+        .unwrap()
+        .split('.')
+        .next()
+        .unwrap()
+        .to_string();
+    let sign_in = |password: String| {
+        let webflow = webflow.clone();
+        let w = &w;
+        async move {
+            w.call(
+                Method::POST,
+                &format!("/api/tour/{webflow}/signin"),
+                None,
+                Some(json!({"username": "SAM@example.com", "password": password})),
+            )
+            .await
+        }
+    };
+    let wrong = sign_in("not-it".into()).await;
+    assert_eq!(
+        wrong.json()["errors"]["password"],
+        "The username or password is not right"
+    );
+    let answer = sign_in(password).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    assert_eq!(answer.json()["firstname"], "Sam");
+    let token = answer.json()["token"].as_str().unwrap().to_string();
+    let me = w
+        .call(
+            Method::GET,
+            &format!("/api/tour/{webflow}/me"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(me.json()["customer_id"], shared.json()["customer_id"]);
+    w.done().await;
+}
