@@ -31,3 +31,48 @@ test('a home’s public address from the console opens its tour page, and its co
   await expect(visitor.getByRole('heading', { level: 1, name: home })).toBeVisible();
   await visitor.close();
 });
+
+test('a visitor verifies with the code texted to them, and staff see the new customer', async ({ page, browser }) => {
+  const phone = `555${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  const shown = `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
+  const lastname = `Walker${Date.now() % 100000}`;
+  await signIn(page, 'demo.pm');
+  await page.goto('/properties?lockDisposition=Accessible');
+  await page.locator('tbody tr').first().click();
+  const url = await page
+    .getByRole('textbox', { name: /public/i })
+    .first()
+    .inputValue();
+
+  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await visitor.goto(url);
+  await visitor.getByRole('textbox', { name: 'First Name' }).fill('Wren');
+  await visitor.getByRole('textbox', { name: 'Last Name' }).fill(lastname);
+  await visitor.getByRole('textbox', { name: 'Phone' }).pressSequentially(phone);
+  await visitor.getByRole('textbox', { name: 'Email' }).fill(`${lastname.toLowerCase()}@example.com`);
+  await visitor.getByRole('checkbox').check();
+  await visitor.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(visitor.getByText(`We texted a code to ***-***-${phone.slice(6)}`)).toBeVisible();
+
+  // The code, read where this install's texts go: the outbox, as a platform admin.
+  const admin = await browser.newPage();
+  await signIn(admin, 'demo.admin');
+  await admin.goto('/outbox');
+  await admin.getByPlaceholder(/Search/).fill(shown);
+  const text = admin.locator('tbody tr', { hasText: 'self-tour code' }).first();
+  await expect(text).toBeVisible();
+  const code = /(\d{6}) is your/.exec((await text.textContent())!)![1];
+  await admin.close();
+
+  await visitor.getByRole('textbox', { name: 'Code' }).fill(code);
+  await visitor.getByRole('button', { name: 'Verify' }).click();
+  await expect(visitor.getByRole('heading', { name: "You're verified, Wren" })).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: "You're verified, Wren" })).toBeVisible();
+  await visitor.close();
+
+  // Staff (the sidebar is folded away at a phone's width).
+  await page.goto('/customers');
+  await page.getByPlaceholder(/Search/).fill(lastname);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+});

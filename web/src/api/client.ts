@@ -43,6 +43,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Accept header; binary answers are read with `apiBlob`. */
   accept?: string;
+  /** A visitor's session (the tour pages): sent instead of the staff session's token, and its
+   *  401 is the visitor's to handle, not a staff sign-out. `null` sends no token at all. */
+  visitorToken?: string | null;
 }
 
 /** What happens on a 401; replaced in tests. */
@@ -57,7 +60,8 @@ export const forcedLogout = {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
-  const { token } = sessionStore.get();
+  const visitor = options.visitorToken !== undefined;
+  const token = visitor ? options.visitorToken : sessionStore.get().token;
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -78,7 +82,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(e instanceof Error ? e.message : 'Network error');
   }
-  if (response.status === 401) {
+  if (response.status === 401 && !visitor) {
     forcedLogout.run();
   }
   if (!response.ok) {

@@ -1,12 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import type { TourCommunity, TourHome } from '../../../api/types';
+import type {
+  CodeCheck,
+  CodeSent,
+  IdentityRequest,
+  TourCommunity,
+  TourHome,
+  VisitorSignIn,
+  VisitorToken,
+} from '../../../api/types';
 
 /** A home's public page (no sign-in). */
 export function useTourHome(webflow: string, id: number) {
   return useQuery({
     queryKey: ['tour', webflow, 'property', id],
-    queryFn: ({ signal }) => api<TourHome>(`/tour/${encodeURIComponent(webflow)}/property/${id}`, { signal }),
+    queryFn: ({ signal }) => api<TourHome>(`${base(webflow)}/property/${id}`, { signal, visitorToken: null }),
   });
 }
 
@@ -14,6 +22,23 @@ export function useTourHome(webflow: string, id: number) {
 export function useTourCommunity(webflow: string, id: number) {
   return useQuery({
     queryKey: ['tour', webflow, 'community', id],
-    queryFn: ({ signal }) => api<TourCommunity>(`/tour/${encodeURIComponent(webflow)}/community/${id}`, { signal }),
+    queryFn: ({ signal }) => api<TourCommunity>(`${base(webflow)}/community/${id}`, { signal, visitorToken: null }),
   });
+}
+
+const base = (webflow: string) => `/tour/${encodeURIComponent(webflow)}`;
+
+/** Texts a code to the visitor's phone; answers the challenge to send back with it. */
+export function sendCode(webflow: string, propertyId: number, body: IdentityRequest): Promise<CodeSent> {
+  return api<CodeSent>(`${base(webflow)}/property/${propertyId}/code`, { method: 'POST', body, visitorToken: null });
+}
+
+/** Checks the texted code; answers the visitor's session. */
+export function verifyCode(webflow: string, body: CodeCheck): Promise<VisitorToken> {
+  return api<VisitorToken>(`${base(webflow)}/verify`, { method: 'POST', body, visitorToken: null });
+}
+
+/** Signs in with a verified account staff shared. */
+export function visitorSignIn(webflow: string, body: VisitorSignIn): Promise<VisitorToken> {
+  return api<VisitorToken>(`${base(webflow)}/signin`, { method: 'POST', body, visitorToken: null });
 }

@@ -14,6 +14,7 @@ import NotFound from '../../../components/NotFound';
 import { formatDollars } from '../../properties/propertySchema';
 import { useTourHome } from '../api/tour';
 import { TourLayout, TourPageState } from './TourLayout';
+import { VisitorIdentity } from './VisitorIdentity';
 
 /** `Lot 18 · 204 Pecan Trail`. */
 export function homeTitle(home: Pick<TourHome, 'house_num' | 'address_1'>): string {
@@ -89,7 +90,11 @@ function TourHome({ webflow, propertyId }: { webflow: string; propertyId: number
             </Typography>
             <Typography>{homeRooms(data)}</Typography>
           </Box>
-          {!data.open_to_tours && <Alert severity="info">This home is not open to self-tours right now.</Alert>}
+          {data.open_to_tours ? (
+            <VisitorIdentity webflow={webflow} propertyId={propertyId} branding={data.branding} />
+          ) : (
+            <Alert severity="info">This home is not open to self-tours right now.</Alert>
+          )}
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
               Self-tour hours{data.timezone_abbr ? ` (${data.timezone_abbr})` : ''}

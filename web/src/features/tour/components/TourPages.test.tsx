@@ -1,25 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TourBranding, TourHome } from '../../../api/types';
+import type { TourHome } from '../../../api/types';
 import { mockRoutes, renderRoute } from '../../../test/utils';
+import { branding } from '../testFixtures';
 import TourCommunityPage from './TourCommunityPage';
 import TourHomePage from './TourHomePage';
-
-const branding = (patch: Partial<TourBranding> = {}): TourBranding => ({
-  builder_name: 'Brightway Homes',
-  marketing_name: null,
-  webflow_name: 'brightway-homes',
-  logo: null,
-  primary_color: '#1565c0',
-  secondary_color: '#37474f',
-  button_settings: null,
-  content_settings: null,
-  custom_disclosure: null,
-  selfie_verification_active: false,
-  is_rental: false,
-  ...patch,
-});
 
 const home = (patch: Partial<TourHome> = {}): TourHome => ({
   branding: branding(),
