@@ -57,6 +57,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(33, "0033_message_delivery"),
     migration!(34, "0034_visitor_accounts"),
     migration!(35, "0035_visitor_codes"),
+    migration!(36, "0036_visit_codes"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

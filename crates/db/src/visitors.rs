@@ -161,13 +161,16 @@ pub struct Visitor {
     pub builder_id: i64,
     pub firstname: String,
     pub lastname: String,
+    pub cell_phone_1: Option<String>,
+    pub visitor_type_id: i64,
     pub visitor_status_id: i64,
 }
 
 pub async fn visitor(db: &Db, customer_id: i64) -> Result<Option<Visitor>> {
     on_pool!(db, |pool| {
         sqlx::query_as(
-        "SELECT customer_id, builder_id, firstname, lastname, visitor_status_id FROM customers WHERE customer_id = $1"
+        "SELECT customer_id, builder_id, firstname, lastname, cell_phone_1, visitor_type_id, visitor_status_id \
+         FROM customers WHERE customer_id = $1"
     )
     .bind(customer_id)
     .fetch_optional(pool)

@@ -331,3 +331,77 @@ pub async fn at_home_since(
     .await
     })
 }
+
+/// A visit as the tour page records it.
+pub struct TourVisit<'a> {
+    pub builder_id: i64,
+    pub customer_id: i64,
+    pub property_id: i64,
+    /// A visit status (catalogue type: Accessed, Deny, NA-I, NA-L, NA-T, NA-V, NC).
+    pub status_id: i64,
+    pub visitor_type_id: i64,
+    pub attribution: &'a str,
+    pub remarks: Option<&'a str>,
+    pub access_code_id: Option<i64>,
+    pub at: DateTime<Utc>,
+}
+
+/// Records a visit and brings its customer's summary (visits, last visit) up to date, in one
+/// transaction.
+pub async fn record(db: &Db, visit: &TourVisit<'_>) -> Result<i64> {
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO customer_visits (builder_id, customer_id, property_id, visit_status_id, visitor_type_id, \
+             remarks, attribution, visited_on, modified_on, access_code_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING customer_visit_id",
+        )
+        .bind(visit.builder_id)
+        .bind(visit.customer_id)
+        .bind(visit.property_id)
+        .bind(visit.status_id)
+        .bind(visit.visitor_type_id)
+        .bind(visit.remarks)
+        .bind(visit.attribution)
+        .bind(visit.at)
+        .bind(visit.access_code_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        sqlx::query(
+            "UPDATE customers SET visits_count = visits_count + 1, last_visit_date = $1, \
+             last_visit_property_id = $2, last_visit_status_id = $3, modified_on = $1 WHERE customer_id = $4",
+        )
+        .bind(visit.at)
+        .bind(visit.property_id)
+        .bind(visit.status_id)
+        .bind(visit.customer_id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    })
+}
+
+/// A visitor's own visit, with the code made for it.
+#[derive(Debug, Clone, FromRow)]
+pub struct VisitorVisit {
+    pub customer_visit_id: i64,
+    pub property_id: i64,
+    pub visit_status_id: i64,
+    pub access_code_id: Option<i64>,
+    pub visited_on: DateTime<Utc>,
+}
+
+/// A visit of this customer's, and no one else's.
+pub async fn of_visitor(db: &Db, visit_id: i64, customer_id: i64) -> Result<Option<VisitorVisit>> {
+    on_pool!(db, |pool| {
+        sqlx::query_as(
+        "SELECT customer_visit_id, property_id, visit_status_id, access_code_id, visited_on FROM customer_visits \
+         WHERE customer_visit_id = $1 AND customer_id = $2"
+    )
+    .bind(visit_id)
+    .bind(customer_id)
+    .fetch_optional(pool)
+    .await
+    })
+}

@@ -173,3 +173,4 @@ export type CodeSent = Schemas['CodeSent'];
 export type CodeCheck = Schemas['CodeCheck'];
 export type VisitorSignIn = Schemas['VisitorSignIn'];
 export type VisitorToken = Schemas['VisitorToken'];
+export type TourVisitState = Schemas['TourVisitState'];

@@ -97,6 +97,12 @@ pub async fn reconcile(hw: &Hardware, id: i64) -> HardwareResult<Reconciled> {
         Some(home) => Some(home),
         None => hw.home_of(&device).await?,
     };
+    // A visitor hears their code once the lock first holds it.
+    let newly_set =
+        matches!(outcome, Outcome::Set { .. }) && state == "set" && code.set_on.is_none();
+    if newly_set && code.purpose == purpose::VISITOR && code.backup_issued_on.is_none() {
+        tell_visitor(hw, &code, home, &code.code).await?;
+    }
     match &outcome {
         Outcome::Set { .. } if state == "removing" => codes::recheck(&hw.db, id, at).await?,
         Outcome::Retry { error, .. } => {
@@ -257,7 +263,7 @@ async fn alert_code(
 
 /// The community's backup code for a lock: a hub lock takes the hub backup code when the
 /// community has one, else the community's backup code.
-async fn backup_code_for(
+pub async fn backup_code_for(
     hw: &Hardware,
     device: &Device,
     home: i64,
@@ -339,6 +345,11 @@ async fn issue_backup(
             code.name
         ),
     };
+    if let (Some((backup, _)), true) = (&backup, code.purpose == purpose::VISITOR) {
+        if !backup.is_empty() {
+            tell_visitor(hw, code, home, backup).await?;
+        }
+    }
     super::alerts::send(
         hw,
         &NewAlert {
@@ -351,6 +362,46 @@ async fn issue_backup(
         },
     )
     .await
+}
+
+/// Texts a visitor the code that opens their home (theirs once the lock holds it, or the
+/// community's backup when theirs missed its start), with the time it works until.
+async fn tell_visitor(
+    hw: &Hardware,
+    code: &CodeRecord,
+    home: Option<i64>,
+    digits: &str,
+) -> db::Result<()> {
+    let (Some(customer_id), Some(home)) = (code.customer_id, home) else {
+        return Ok(());
+    };
+    let Some(visitor) = db::visitors::visitor(&hw.db, customer_id).await? else {
+        return Ok(());
+    };
+    let Some(property) = db::properties::get(&hw.db, &Scope::All, home).await? else {
+        return Ok(());
+    };
+    let Some(phone) = visitor.cell_phone_1.filter(|p| !p.is_empty()) else {
+        return Ok(());
+    };
+    let zone = property.fields.timezone;
+    let until = code
+        .ends_at
+        .map(|end| {
+            let (_, abbr) = domain::catalog::timezone_names(zone);
+            format!(
+                " It works until {} {}.",
+                domain::zones::to_local(zone, end).format("%-I:%M %p"),
+                abbr.unwrap_or_default()
+            )
+        })
+        .unwrap_or_default();
+    let text = format!(
+        "Your door code for {} is {digits}.{until} Lock the door when you leave.",
+        property.fields.address_1
+    );
+    db::messages::queue_sms(&hw.db, &phone, &domain::messaging::fit_text(&text)).await?;
+    Ok(())
 }
 
 /// Reconciles codes right away, several at once, when staff wait on the answer (their jobs stay

@@ -23,6 +23,8 @@ pub fn routes() -> Router<AppState> {
         .route("/tour/{webflow}/verify", post(verify_code))
         .route("/tour/{webflow}/signin", post(sign_in))
         .route("/tour/{webflow}/me", get(me))
+        .route("/tour/{webflow}/property/{id}/tour-now", post(tour_now))
+        .route("/tour/{webflow}/visits/{id}", get(visit))
 }
 
 /// How a builder's tour pages look and what they say.
@@ -685,5 +687,328 @@ pub async fn me(
         customer_id: visitor.customer_id,
         firstname: visitor.firstname,
         lastname: visitor.lastname,
+    }))
+}
+
+// ---- Touring ---------------------------------------------------------------------------------
+
+/// A self-tour lasts this long, or until the tour hours' window closes if that is sooner.
+pub const TOUR_MINUTES: i64 = 60;
+/// A Tour Now code starts this long after it is asked for: time for the lock to take it before
+/// the backup path counts it as missed.
+pub const TOUR_LEAD_SECONDS: i64 = 60;
+
+/// A visit from the tour page, and the code that opens the door for it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TourVisitState {
+    pub visit_id: i64,
+    pub property_id: i64,
+    /// `setting` (the lock is taking the code), `ready` (the code works), `backup` (the
+    /// visitor's code could not be set: the community's backup code opens the door), `failed`
+    /// (neither could be given), or `ended` (the tour's time is over).
+    pub state: String,
+    /// The digits to type on the lock, only once they work, and only to this visitor.
+    pub code: Option<String>,
+    pub starts_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub ends_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub message: String,
+}
+
+fn refused_visit(message: String) -> ApiError {
+    ApiError::Conflict {
+        message,
+        suggested_username: None,
+    }
+}
+
+/// Records a visit that could not go ahead, with its status.
+async fn record_refusal(
+    state: &AppState,
+    home: &PropertyRecord,
+    visitor: &db::visitors::Visitor,
+    status: &str,
+    remarks: &str,
+) -> ApiResult<()> {
+    db::visits::record(
+        &state.db,
+        &db::visits::TourVisit {
+            builder_id: home.builder_id,
+            customer_id: visitor.customer_id,
+            property_id: home.property_id,
+            status_id: visit_status(status),
+            visitor_type_id: visitor.visitor_type_id,
+            attribution: "Tour page",
+            remarks: Some(remarks),
+            access_code_id: None,
+            at: state.hardware.now(),
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+fn visit_status(name: &str) -> i64 {
+    domain::catalog::VISITOR_STATUSES
+        .iter()
+        .find(|(_, n, _)| *n == name)
+        .map(|(id, _, _)| *id)
+        .expect("a catalogue visit status")
+}
+
+/// `Thursday, November 26 at 7:00 AM CT`.
+fn opening_text(at: chrono::NaiveDateTime, zone: i64) -> String {
+    let (_, abbr) = domain::catalog::timezone_names(zone);
+    format!(
+        "{} at {} {}",
+        at.format("%A, %B %-d"),
+        at.format("%-I:%M %p"),
+        abbr.unwrap_or_default()
+    )
+    .trim_end()
+    .to_string()
+}
+
+#[utoipa::path(post, path = "/api/tour/{webflow}/property/{id}/tour-now", tag = "tour",
+    params(("webflow" = String, Path), ("id" = i64, Path)),
+    responses((status = 200, body = TourVisitState), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("visitor" = [])))]
+/// Tour Now: inside the home's tour hours, for a home open to tours with a working lock, a code
+/// for this visitor alone is put on the lock through the code lifecycle for the next hour (or
+/// until the window closes), and the visit is recorded (NC until the door opens). The code is
+/// shown (`GET .../visits/{id}`) and texted once the lock holds it. Outside the tour hours the
+/// attempt is kept for staff (After Tour Hours) with the next opening in the answer; a
+/// blacklisted visitor is refused politely (a Deny visit).
+pub async fn tour_now(
+    State(state): State<AppState>,
+    session: VisitorSession,
+    Path((webflow, id)): Path<(String, i64)>,
+) -> ApiResult<Json<TourVisitState>> {
+    let home = public_home(&state, &webflow, id).await?;
+    if home.builder_id != session.builder_id {
+        return Err(ApiError::not_found());
+    }
+    let visitor = db::visitors::visitor(&state.db, session.customer_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    if visitor.visitor_status_id == domain::catalog::BLACKLISTED {
+        record_refusal(
+            &state,
+            &home,
+            &visitor,
+            "Deny",
+            "Tour Now refused: the visitor is blacklisted",
+        )
+        .await?;
+        return Err(ApiError::Forbidden(format!(
+            "We're sorry, we can't offer you a self-tour of this home. Please contact {}.",
+            home.builder
+        )));
+    }
+    if !opens_tours(home.fields.disposition_id) {
+        record_refusal(
+            &state,
+            &home,
+            &visitor,
+            "NA-V",
+            "Tour Now refused: the home is not open to tours",
+        )
+        .await?;
+        return Err(refused_visit(
+            "This home is not open to self-tours right now.".into(),
+        ));
+    }
+    let now = state.hardware.now();
+    let zone = home.fields.timezone;
+    let local = domain::zones::to_local(zone, now);
+    let week = tour_week(&home);
+    let until = match domain::hours::tour_time(&week, local) {
+        domain::hours::TourTime::Open { until } => domain::zones::from_local(zone, until),
+        domain::hours::TourTime::Closed { next } => {
+            let today = week
+                .iter()
+                .find(|d| {
+                    d.day_of_week
+                        == i64::from(chrono::Datelike::weekday(&local).num_days_from_sunday())
+                })
+                .map(day_text)
+                .unwrap_or_else(|| "Closed".into());
+            db::after_tour_hours::record(&state.db, id, Some(visitor.customer_id), &today, now)
+                .await?;
+            record_refusal(
+                &state,
+                &home,
+                &visitor,
+                "NA-T",
+                "Tour Now outside the tour hours",
+            )
+            .await?;
+            let message = match next {
+                Some(next) => format!(
+                    "Self-tours of this home are closed now. They open again {}.",
+                    opening_text(next, zone)
+                ),
+                None => "Self-tours of this home are closed now.".into(),
+            };
+            return Err(refused_visit(message));
+        }
+    };
+    let lock = db::hardware::devices::of_property(&state.db, id)
+        .await?
+        .into_iter()
+        .find(|d| {
+            (d.kind == db::hardware::devices::kind::DOOR_LOCK
+                || d.kind == db::hardware::devices::kind::SMART_LOCK)
+                && d.online
+                && !d.jammed
+        });
+    let Some(lock) = lock else {
+        record_refusal(
+            &state,
+            &home,
+            &visitor,
+            "NA-L",
+            "Tour Now refused: no working lock",
+        )
+        .await?;
+        return Err(refused_visit(format!(
+            "This home's lock is not ready for self-tours. Please contact {}.",
+            home.builder
+        )));
+    };
+    let length = lock.supported_code_lengths().first().copied().unwrap_or(4);
+    let digits: String = {
+        use rand::Rng;
+        let mut rng = rand::thread_rng();
+        (0..length)
+            .map(|_| char::from(b'0' + rng.gen_range(0..10u8)))
+            .collect()
+    };
+    let starts_at = now + chrono::Duration::seconds(TOUR_LEAD_SECONDS);
+    let ends_at = (now + chrono::Duration::minutes(TOUR_MINUTES)).min(until);
+    let code = db::hardware::codes::NewCode {
+        builder_id: home.builder_id,
+        device_id: lock.id,
+        property_id: Some(id),
+        purpose: db::hardware::codes::purpose::VISITOR,
+        slot: None,
+        code: digits,
+        name: format!("Visitor {}", visitor.firstname),
+        starts_at: Some(starts_at),
+        ends_at: Some(ends_at),
+        customer_id: Some(visitor.customer_id),
+        created_by: "Tour page".into(),
+    };
+    let code_ids = db::hardware::codes::change(&state.db, &[code], &[], now).await?;
+    let visit_id = db::visits::record(
+        &state.db,
+        &db::visits::TourVisit {
+            builder_id: home.builder_id,
+            customer_id: visitor.customer_id,
+            property_id: id,
+            status_id: visit_status("NC"),
+            visitor_type_id: visitor.visitor_type_id,
+            attribution: "Tour page",
+            remarks: Some("Tour Now"),
+            access_code_id: code_ids.first().copied(),
+            at: now,
+        },
+    )
+    .await?;
+    // The lock takes the code now rather than at the worker's next look.
+    let hardware = state.hardware.clone();
+    tokio::spawn(async move { crate::hardware::codes::program_now(&hardware, &code_ids).await });
+    Ok(Json(TourVisitState {
+        visit_id,
+        property_id: id,
+        state: "setting".into(),
+        code: None,
+        starts_at: Some(starts_at),
+        ends_at: Some(ends_at),
+        message: "Your code is on its way to the lock.".into(),
+    }))
+}
+
+#[utoipa::path(get, path = "/api/tour/{webflow}/visits/{id}", tag = "tour",
+    params(("webflow" = String, Path), ("id" = i64, Path)),
+    responses((status = 200, body = TourVisitState), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)),
+    security(("visitor" = [])))]
+/// One of the visitor's own visits and its code: the digits only once the lock holds them (or the
+/// backup code when theirs missed its start), and never another visitor's.
+pub async fn visit(
+    State(state): State<AppState>,
+    session: VisitorSession,
+    Path((webflow, id)): Path<(String, i64)>,
+) -> ApiResult<Json<TourVisitState>> {
+    builder_named(&state, &webflow, session.builder_id).await?;
+    let visit = db::visits::of_visitor(&state.db, id, session.customer_id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let code = match visit.access_code_id {
+        Some(code_id) => db::hardware::codes::get(&state.db, code_id).await?,
+        None => None,
+    };
+    let now = state.hardware.now();
+    let (state_name, digits, message) = match &code {
+        None => (
+            "failed".to_string(),
+            None,
+            "No code was made for this visit.".to_string(),
+        ),
+        Some(c) if c.ends_at.is_some_and(|end| end <= now) => {
+            ("ended".into(), None, "This tour's time is over.".into())
+        }
+        Some(c) if c.backup_issued_on.is_some() => {
+            let device = db::hardware::devices::for_job(&state.db, c.device_id).await?;
+            let backup = match device {
+                Some(device) => crate::hardware::codes::backup_code_for(
+                    &state.hardware,
+                    &device,
+                    visit.property_id,
+                )
+                .await?
+                .map(|(digits, _)| digits)
+                .filter(|d| !d.is_empty()),
+                None => None,
+            };
+            match backup {
+                Some(digits) => (
+                    "backup".into(),
+                    Some(digits),
+                    "Your own code could not be set in time: this code opens the door.".into(),
+                ),
+                None => (
+                    "failed".into(),
+                    None,
+                    "The lock could not take a code. Staff have been told; please contact them."
+                        .into(),
+                ),
+            }
+        }
+        Some(c) if c.state == "set" => (
+            "ready".into(),
+            Some(c.code.clone()),
+            "Type this code on the lock's keypad.".into(),
+        ),
+        Some(c) if c.state == "failed" => (
+            "failed".into(),
+            None,
+            "The lock could not take your code. Staff have been told; please contact them.".into(),
+        ),
+        Some(_) => (
+            "setting".into(),
+            None,
+            "Your code is on its way to the lock.".into(),
+        ),
+    };
+    Ok(Json(TourVisitState {
+        visit_id: visit.customer_visit_id,
+        property_id: visit.property_id,
+        state: state_name,
+        code: digits,
+        starts_at: code.as_ref().and_then(|c| c.starts_at),
+        ends_at: code.as_ref().and_then(|c| c.ends_at),
+        message,
     }))
 }

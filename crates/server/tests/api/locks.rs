@@ -9,28 +9,8 @@
 
 use ::devices::Provider;
 use chrono::Duration;
-use server::worker::Worker;
 
 use super::*;
-
-fn worker(w: &World) -> Worker {
-    Worker::new(
-        w.state.hardware.clone(),
-        server::notify::Notifier::outbox(
-            std::env::temp_dir().join(format!("tourdesk-outbox-{}.log", std::process::id())),
-        ),
-    )
-}
-
-/// Runs every job due now, until none is left.
-async fn drain(worker: &Worker) {
-    for _ in 0..5_000 {
-        if !worker.run_one().await.unwrap() {
-            return;
-        }
-    }
-    panic!("the jobs never ran out");
-}
 
 async fn send(w: &World, token: &str, method: Method, path: &str, body: Value) -> Answer {
     w.call(method, path, Some(token), Some(body)).await

@@ -4112,3 +4112,38 @@ async fn touring_home(w: &World, token: &str, tours: bool) -> Value {
         .cloned()
         .expect("the demo has such a home")
 }
+
+/// A worker with the world's channels; its outbox file is in a folder of the test's own.
+fn worker(w: &World) -> server::worker::Worker {
+    let settings = Settings {
+        data_dir: std::env::temp_dir().join(format!("tourdesk-outbox-{}", std::process::id())),
+        ..(*w.state.settings).clone()
+    };
+    server::worker::Worker::new(
+        w.state.hardware.clone(),
+        server::notify::Notifier::new(&settings, &loopback()).unwrap(),
+    )
+}
+
+/// Runs every job due now, until none is left.
+async fn drain(worker: &server::worker::Worker) {
+    for _ in 0..5_000 {
+        if !worker.run_one().await.unwrap() {
+            return;
+        }
+    }
+    panic!("the jobs never ran out");
+}
+
+/// Staff blacklist a customer (visitor status 155).
+async fn blacklist(w: &World, token: &str, customer_id: i64) {
+    let answer = w
+        .call(
+            Method::POST,
+            &format!("/api/customers/{customer_id}"),
+            Some(token),
+            Some(json!({"customer_id": customer_id, "visitor_status_id": 155})),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+}

@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex};
 use axum::extract::State as AxumState;
 use axum::http::HeaderMap;
 use axum::response::IntoResponse;
-use server::notify::Notifier;
 use server::worker::Worker;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
@@ -85,27 +84,6 @@ async fn gateway_world(fake: &Gateway) -> (World, Worker) {
     drain(&worker).await;
     fake.lock().unwrap().received.clear();
     (w, worker)
-}
-
-/// A worker with the world's channels; its outbox file is in a folder of the test's own.
-fn worker(w: &World) -> Worker {
-    let settings = server::config::Settings {
-        data_dir: std::env::temp_dir().join(format!("tourdesk-messages-{}", std::process::id())),
-        ..(*w.state.settings).clone()
-    };
-    Worker::new(
-        w.state.hardware.clone(),
-        Notifier::new(&settings, &loopback()).unwrap(),
-    )
-}
-
-async fn drain(worker: &Worker) {
-    for _ in 0..1_000 {
-        if !worker.run_one().await.unwrap() {
-            return;
-        }
-    }
-    panic!("the jobs never ran out");
 }
 
 /// How many texts the fake was sent for `to` (the demo's own alerts go out too as time passes).

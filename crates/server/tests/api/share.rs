@@ -248,15 +248,7 @@ async fn bad_invites_are_refused_and_change_nothing() {
     // A blacklisted visitor is refused.
     let first = get(&w, &pm, "/api/customers?limit=25").await["data"][0].clone();
     let customer_id = first["customer_id"].as_i64().unwrap();
-    let blacklist = w
-        .call(
-            Method::POST,
-            &format!("/api/customers/{customer_id}"),
-            Some(&pm),
-            Some(json!({"customer_id": customer_id, "visitor_status_id": 155})),
-        )
-        .await;
-    assert_eq!(blacklist.status, StatusCode::OK);
+    blacklist(&w, &pm, customer_id).await;
     let detail = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
     let mut body = request(open, "verifiedCustomer");
     body["email_1"] = detail["email_1"].clone();

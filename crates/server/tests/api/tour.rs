@@ -128,7 +128,8 @@ async fn public_pages_are_found_only_under_their_builders_name() {
 }
 
 fn identity(phone: &str) -> Value {
-    json!({"firstname": "Vera", "lastname": "Visitor", "phone": phone, "email": "vera@example.com",
+    let email = format!("vera.{}@example.com", phone.replace('-', ""));
+    json!({"firstname": "Vera", "lastname": "Visitor", "phone": phone, "email": email,
            "disclosure_accepted": true})
 }
 
@@ -372,5 +373,222 @@ async fn a_visitor_with_a_verified_account_signs_in_without_a_code() {
         )
         .await;
     assert_eq!(me.json()["customer_id"], shared.json()["customer_id"]);
+    w.done().await;
+}
+
+/// A visitor verified on a home of demo.pm's builder that is open to tours and has a working
+/// lock, with the clock moved into the home's tour hours: (web name, home, session token).
+async fn visitor_at_a_working_home(
+    w: &World,
+    phone: &str,
+) -> (String, db::properties::PropertyRecord, String) {
+    let pm = w.sign_in("demo.pm").await;
+    let touring = get(w, &pm, "/api/properties?limit=150&tours=true").await;
+    let mut chosen = None;
+    for row in touring["data"].as_array().unwrap() {
+        let id = row["property_id"].as_i64().unwrap();
+        let locks = db::hardware::devices::of_property(&w.state.db, id)
+            .await
+            .unwrap();
+        if locks
+            .iter()
+            .any(|d| (d.kind == "door_lock" || d.kind == "smart_lock") && d.online && !d.jammed)
+        {
+            chosen = Some(id);
+            break;
+        }
+    }
+    let id = chosen.expect("the demo has a home with a working lock");
+    let home = db::properties::get(&w.state.db, &db::Scope::All, id)
+        .await
+        .unwrap()
+        .unwrap();
+    let webflow = db::builders::get(&w.state.db, &db::Scope::All, home.builder_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .webflow_name;
+    // Into the tour hours (the clock only moves on).
+    let zone = home.fields.timezone;
+    let local = domain::zones::to_local(zone, w.state.hardware.now());
+    if let domain::hours::TourTime::Closed { next } =
+        domain::hours::tour_time(&server::http::tour::tour_week(&home), local)
+    {
+        let opens = domain::zones::from_local(zone, next.unwrap());
+        w.clock
+            .advance(opens - w.state.hardware.now() + chrono::Duration::minutes(5));
+    }
+    let token = verified(w, &webflow, id, phone).await;
+    (webflow, home, token)
+}
+
+/// A visitor session, by the texted code.
+async fn verified(w: &World, webflow: &str, id: i64, phone: &str) -> String {
+    let (challenge, code) = ask_code(w, webflow, id, phone).await;
+    let session = verify(w, webflow, &challenge, &code).await.json();
+    session["token"].as_str().unwrap().to_string()
+}
+
+/// The customer a visitor session names.
+async fn visitor_id(w: &World, webflow: &str, token: &str) -> i64 {
+    let me = w
+        .call(
+            Method::GET,
+            &format!("/api/tour/{webflow}/me"),
+            Some(token),
+            None,
+        )
+        .await;
+    assert_eq!(me.status, StatusCode::OK, "{}", me.text());
+    me.json()["customer_id"].as_i64().unwrap()
+}
+
+async fn tour_now(w: &World, webflow: &str, id: i64, token: Option<&str>) -> Answer {
+    let path = format!("/api/tour/{webflow}/property/{id}/tour-now");
+    w.call(Method::POST, &path, token, None).await
+}
+
+#[tokio::test]
+async fn tour_now_puts_a_code_for_this_visitor_on_the_lock_and_texts_it() {
+    let w = world().await;
+    let worker = worker(&w);
+    drain(&worker).await;
+    let (webflow, home, token) = visitor_at_a_working_home(&w, "555-321-0101").await;
+    let id = home.property_id;
+    let started = tour_now(&w, &webflow, id, Some(&token)).await;
+    assert_eq!(started.status, StatusCode::OK, "{}", started.text());
+    let started = started.json();
+    assert_eq!(
+        (&started["state"], &started["code"]),
+        (&json!("setting"), &Value::Null)
+    );
+    let visit_id = started["visit_id"].as_i64().unwrap();
+    let path = format!("/api/tour/{webflow}/visits/{visit_id}");
+
+    // The lock takes it; then the page shows it, and a text carries it.
+    drain(&worker).await;
+    for _ in 0..50 {
+        let state = w.call(Method::GET, &path, Some(&token), None).await.json();
+        if state["state"] != "setting" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        drain(&worker).await;
+    }
+    let state = w.call(Method::GET, &path, Some(&token), None).await.json();
+    assert_eq!(state["state"], "ready", "{state}");
+    let code = state["code"].as_str().unwrap().to_string();
+    assert!(code.len() >= 4 && code.chars().all(|c| c.is_ascii_digit()));
+    let texts = db::messages::sms_to(&w.state.db, "555-321-0101")
+        .await
+        .unwrap();
+    assert!(
+        texts[0].body.contains(&format!("is {code}.")),
+        "{}",
+        texts[0].body
+    );
+    assert!(texts[0].body.contains(&home.fields.address_1));
+
+    // The code is on the home's lock for this visitor's window only.
+    let ends: chrono::DateTime<chrono::Utc> = state["ends_at"].as_str().unwrap().parse().unwrap();
+    let starts: chrono::DateTime<chrono::Utc> =
+        state["starts_at"].as_str().unwrap().parse().unwrap();
+    assert!(ends - starts <= chrono::Duration::minutes(60));
+
+    // Staff see the visit (NC until the door opens).
+    let pm = w.sign_in("demo.pm").await;
+    let customer_id = visitor_id(&w, &webflow, &token).await;
+    let customer = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
+    let visit = customer["visits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["customer_visit_id"] == visit_id)
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        (&visit["visit_status_id_value"], &visit["property_id"]),
+        (&json!("NC"), &json!(id))
+    );
+
+    // Another visitor never sees this visit.
+    let (_, _, other) = visitor_at_a_working_home(&w, "555-321-0102").await;
+    let theirs = w.call(Method::GET, &path, Some(&other), None).await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+    // Without a session, no tour.
+    let anonymous = tour_now(&w, &webflow, id, None).await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+    w.done().await;
+}
+
+#[tokio::test]
+async fn tour_now_is_refused_outside_the_hours_and_to_blacklisted_visitors() {
+    let w = world().await;
+    let (webflow, home, _) = visitor_at_a_working_home(&w, "555-321-0201").await;
+    let id = home.property_id;
+    // The window closes: the attempt is kept for staff, with the next opening.
+    let zone = home.fields.timezone;
+    let local = domain::zones::to_local(zone, w.state.hardware.now());
+    let domain::hours::TourTime::Open { until } =
+        domain::hours::tour_time(&server::http::tour::tour_week(&home), local)
+    else {
+        panic!("inside the hours");
+    };
+    let closes = domain::zones::from_local(zone, until);
+    w.clock
+        .advance(closes - w.state.hardware.now() + chrono::Duration::minutes(1));
+    let token = verified(&w, &webflow, id, "555-321-0202").await;
+    let closed = tour_now(&w, &webflow, id, Some(&token)).await;
+    assert_eq!(closed.status, StatusCode::CONFLICT, "{}", closed.text());
+    let message = closed.json()["message"].as_str().unwrap().to_string();
+    assert!(
+        message.starts_with("Self-tours of this home are closed now. They open again "),
+        "{message}"
+    );
+    let pm = w.sign_in("demo.pm").await;
+    let attempts = get(
+        &w,
+        &pm,
+        "/api/visits/afterTourHours?orderBy=modified_on&order=desc",
+    )
+    .await;
+    assert_eq!(attempts["data"][0]["property_id"], id);
+
+    // A blacklisted visitor is refused politely, and staff see a Deny visit.
+    let customer_id = visitor_id(&w, &webflow, &token).await;
+    blacklist(&w, &pm, customer_id).await;
+    let denied = tour_now(&w, &webflow, id, Some(&token)).await;
+    assert_eq!(denied.status, StatusCode::FORBIDDEN);
+    assert!(denied.json()["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("We're sorry, we can't offer you a self-tour"));
+    let customer = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
+    let statuses: Vec<&str> = customer["visits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["visit_status_id_value"].as_str().unwrap())
+        .collect();
+    assert!(
+        statuses.contains(&"Deny") && statuses.contains(&"NA-T"),
+        "{statuses:?}"
+    );
+    assert!(
+        db::hardware::codes::live_on(
+            &w.state.db,
+            &db::hardware::devices::of_property(&w.state.db, id)
+                .await
+                .unwrap()
+                .iter()
+                .map(|d| d.id)
+                .collect::<Vec<_>>()
+        )
+        .await
+        .unwrap()
+        .iter()
+        .all(|c| c.customer_id != Some(customer_id)),
+        "no code was made"
+    );
     w.done().await;
 }

@@ -6,6 +6,7 @@ import type {
   IdentityRequest,
   TourCommunity,
   TourHome,
+  TourVisitState,
   VisitorSignIn,
   VisitorToken,
 } from '../../../api/types';
@@ -41,4 +42,22 @@ export function verifyCode(webflow: string, body: CodeCheck): Promise<VisitorTok
 /** Signs in with a verified account staff shared. */
 export function visitorSignIn(webflow: string, body: VisitorSignIn): Promise<VisitorToken> {
   return api<VisitorToken>(`${base(webflow)}/signin`, { method: 'POST', body, visitorToken: null });
+}
+
+/** Tour Now: a code for this visitor goes on the home's lock. */
+export function tourNow(webflow: string, propertyId: number, token: string): Promise<TourVisitState> {
+  return api<TourVisitState>(`${base(webflow)}/property/${propertyId}/tour-now`, {
+    method: 'POST',
+    visitorToken: token,
+  });
+}
+
+/** A visit of the visitor's and its code, read again every 2 s while the lock is taking it. */
+export function useTourVisit(webflow: string, visitId: number | null, token: string) {
+  return useQuery({
+    queryKey: ['tour', webflow, 'visit', visitId],
+    queryFn: ({ signal }) => api<TourVisitState>(`${base(webflow)}/visits/${visitId}`, { signal, visitorToken: token }),
+    enabled: visitId !== null,
+    refetchInterval: (query) => (query.state.data?.state === 'setting' || !query.state.data ? 2000 : false),
+  });
 }

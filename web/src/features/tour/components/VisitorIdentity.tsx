@@ -17,6 +17,7 @@ import { FormTextField, PasswordField, PhoneField, applyServerErrors, serverErro
 import { requiredEmail, requiredPhone } from '../../../components/form/rules';
 import { sendCode, verifyCode, visitorSignIn } from '../api/tour';
 import { saveVisitorSession, useVisitorSession } from '../visitorSession';
+import { TourNow } from './TourNow';
 
 /** What the visitor accepts when the builder has no disclosure of its own. */
 export const DEFAULT_DISCLOSURE =
@@ -70,9 +71,10 @@ export function VisitorIdentity({
         <Typography variant="h3" component="h2">
           You&apos;re verified, {session.firstname}
         </Typography>
-        <Typography sx={{ mt: 1 }}>
+        <Typography sx={{ mt: 1, mb: 2 }}>
           Signed in as {session.firstname} {session.lastname} with {branding.builder_name}.
         </Typography>
+        <TourNow webflow={webflow} propertyId={propertyId} session={session} />
         <Button sx={{ mt: 1, px: 0 }} onClick={signOut}>
           Not you? Sign out
         </Button>

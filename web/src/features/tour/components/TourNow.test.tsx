@@ -1,0 +1,86 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockRoutes, renderRoute } from '../../../test/utils';
+import { saveVisitorSession } from '../visitorSession';
+import { TourNow } from './TourNow';
+
+const SESSION = {
+  token: 'visitor-token',
+  expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  firstname: 'Vera',
+  lastname: 'Visitor',
+};
+
+const visit = (state: string, code: string | null, message: string) => ({
+  visit_id: 7,
+  property_id: 15,
+  state,
+  code,
+  starts_at: '2026-11-25T15:01:00Z',
+  ends_at: '2026-11-25T16:00:00Z',
+  message,
+});
+
+afterEach(() => {
+  sessionStorage.clear();
+  saveVisitorSession('brightway-homes', null);
+  vi.restoreAllMocks();
+});
+
+function open(handlers: Parameters<typeof mockRoutes>[0]) {
+  const calls = mockRoutes(handlers);
+  renderRoute(<TourNow webflow="brightway-homes" propertyId={15} session={SESSION} />);
+  return calls;
+}
+
+describe('TourNow', () => {
+  it('asks for a code with the visitor’s session and shows it once the lock holds it', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    const calls = open({
+      'POST /api/tour/brightway-homes/property/15/tour-now': () => ({
+        body: visit('setting', null, 'Your code is on its way to the lock.'),
+      }),
+      'GET /api/tour/brightway-homes/visits/7': () =>
+        ++reads === 1
+          ? { body: visit('setting', null, 'Your code is on its way to the lock.') }
+          : { body: visit('ready', '4821', "Type this code on the lock's keypad.") },
+    });
+    await user.click(screen.getByRole('button', { name: 'Tour Now' }));
+    expect(await screen.findByText('Your code is on its way to the lock.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Your door code', {}, { timeout: 5000 })).toHaveTextContent('4821');
+    expect(screen.getByText("Type this code on the lock's keypad.")).toBeInTheDocument();
+    expect(calls[0].authorization).toBe('Bearer visitor-token');
+    expect(sessionStorage.getItem('tourdesk.visit.brightway-homes.15')).toBe('7');
+  });
+
+  it('shows the reason a tour cannot start now', async () => {
+    const user = userEvent.setup();
+    open({
+      'POST /api/tour/brightway-homes/property/15/tour-now': () => ({
+        status: 409,
+        body: {
+          message: 'Self-tours of this home are closed now. They open again Thursday, November 26 at 7:00 AM CT.',
+        },
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Tour Now' }));
+    expect(
+      await screen.findByText(
+        'Self-tours of this home are closed now. They open again Thursday, November 26 at 7:00 AM CT.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tour Now' })).toBeEnabled();
+  });
+
+  it('ends an expired visitor session instead of signing staff out', async () => {
+    const user = userEvent.setup();
+    saveVisitorSession('brightway-homes', SESSION);
+    open({
+      'POST /api/tour/brightway-homes/property/15/tour-now': () => ({ status: 401, body: { message: 'Unauthorized' } }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Tour Now' }));
+    await vi.waitFor(() => expect(localStorage.getItem('tourdesk.visitor.brightway-homes')).toBeNull());
+  });
+});

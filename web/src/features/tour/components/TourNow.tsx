@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { ApiError, errorMessage } from '../../../api/client';
+import type { VisitorToken } from '../../../api/types';
+import { tourNow, useTourVisit } from '../api/tour';
+import { saveVisitorSession } from '../visitorSession';
+
+const visitKey = (webflow: string, propertyId: number) => `tourdesk.visit.${webflow}.${propertyId}`;
+
+/** `3:05 PM`, in the browser's zone (the visitor stands at the home). */
+function clock(value: string | null | undefined): string {
+  if (!value) return '';
+  return new Date(value).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}
+
+/**
+ * Tour Now: asks for a code for this visitor, then shows it once the lock holds it (the page
+ * asks again every 2 s while the lock is taking it). The visit is remembered for this tab, so a
+ * reload shows the same code.
+ */
+export function TourNow({
+  webflow,
+  propertyId,
+  session,
+}: {
+  webflow: string;
+  propertyId: number;
+  session: VisitorToken;
+}) {
+  const [visitId, setVisitId] = useState<number | null>(() => {
+    const stored = sessionStorage.getItem(visitKey(webflow, propertyId));
+    return stored ? Number(stored) : null;
+  });
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const visit = useTourVisit(webflow, visitId, session.token);
+
+  const start = async () => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const started = await tourNow(webflow, propertyId, session.token);
+      sessionStorage.setItem(visitKey(webflow, propertyId), String(started.visit_id));
+      setVisitId(started.visit_id);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        saveVisitorSession(webflow, null);
+        return;
+      }
+      setRefusal(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const state = visit.data;
+  if (visitId !== null && state && state.state !== 'ended') {
+    return (
+      <Box aria-live="polite">
+        {state.code ? (
+          <>
+            <Typography>{state.message}</Typography>
+            <Typography
+              component="p"
+              aria-label="Your door code"
+              sx={{ fontSize: '3rem', fontWeight: 700, letterSpacing: '0.3em', my: 1 }}
+            >
+              {state.code}
+            </Typography>
+            <Typography sx={{ color: 'text.secondary' }}>
+              It works until {clock(state.ends_at)}. We texted it to you too. Lock the door when you leave.
+            </Typography>
+          </>
+        ) : state.state === 'failed' ? (
+          <Alert severity="error">{state.message}</Alert>
+        ) : (
+          <>
+            <Typography sx={{ mb: 1 }}>{state.message}</Typography>
+            <LinearProgress aria-label="Setting your code" />
+          </>
+        )}
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      {visit.isError && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {errorMessage(visit.error)}
+        </Alert>
+      )}
+      {refusal && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {refusal}
+        </Alert>
+      )}
+      {state?.state === 'ended' && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {state.message}
+        </Alert>
+      )}
+      <Button
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={busy || (visitId !== null && visit.isPending)}
+        onClick={() => void start()}
+      >
+        Tour Now
+      </Button>
+    </Box>
+  );
+}
