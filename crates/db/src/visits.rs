@@ -405,3 +405,100 @@ pub async fn of_visitor(db: &Db, visit_id: i64, customer_id: i64) -> Result<Opti
     .await
     })
 }
+
+/// The visit a code was made for, now that the door opened with it: NC becomes Accessed (and the
+/// customer's last status with it, when it is their latest visit), in one transaction with the
+/// job that sends the During Tour text at `text_at`. None when no waiting visit has that code.
+pub async fn mark_accessed(
+    db: &Db,
+    access_code_id: i64,
+    at: DateTime<Utc>,
+    text_at: Option<DateTime<Utc>>,
+) -> Result<Option<i64>> {
+    let (accessed, waiting) = (status_id("Accessed"), status_id("NC"));
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let visit: Option<(i64, i64)> = sqlx::query_as(
+            "UPDATE customer_visits SET visit_status_id = $1, modified_on = $2 \
+             WHERE access_code_id = $3 AND visit_status_id = $4 RETURNING customer_visit_id, customer_id",
+        )
+        .bind(accessed)
+        .bind(at)
+        .bind(access_code_id)
+        .bind(waiting)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((visit_id, customer_id)) = visit else {
+            return Ok(None);
+        };
+        sqlx::query(
+            "UPDATE customers SET last_visit_status_id = $1 WHERE customer_id = $2 AND NOT EXISTS \
+             (SELECT 1 FROM customer_visits v WHERE v.customer_id = $2 AND v.customer_visit_id > $3)",
+        )
+        .bind(accessed)
+        .bind(customer_id)
+        .bind(visit_id)
+        .execute(&mut *tx)
+        .await?;
+        if let Some(text_at) = text_at {
+            crate::enqueue_job!(
+                tx,
+                DURING_TOUR_TEXT,
+                visit_id.to_string(),
+                text_at,
+                Some(format!("during-tour-{visit_id}"))
+            )?;
+        }
+        tx.commit().await?;
+        Ok(Some(visit_id))
+    })
+}
+
+/// The job that sends a visit's During Tour text.
+pub const DURING_TOUR_TEXT: &str = "during_tour_text";
+
+/// The catalogue id of a visit status (`Accessed`, `NC`, ...).
+pub fn status_id(name: &str) -> i64 {
+    domain::catalog::VISITOR_STATUSES
+        .iter()
+        .find(|(_, n, _)| *n == name)
+        .map(|(id, _, _)| *id)
+        .expect("a catalogue visit status")
+}
+
+/// What a follow-up text about a visit says: who, where, and the builder's words.
+#[derive(Debug, Clone, FromRow)]
+pub struct VisitText {
+    pub builder_id: i64,
+    pub customer_id: i64,
+    pub firstname: String,
+    pub cell_phone_1: Option<String>,
+    pub property_id: i64,
+    pub address_1: String,
+    pub subdivision: Option<String>,
+    pub marketing_name: Option<String>,
+    pub city: String,
+    pub state: String,
+    pub house_num: Option<String>,
+    pub community_name: String,
+    pub community_url: Option<String>,
+    pub company_name: String,
+    pub company_marketing_name: Option<String>,
+    pub company_legal_name: Option<String>,
+    pub during_tour_message: Option<String>,
+}
+
+pub async fn text_of(db: &Db, visit_id: i64) -> Result<Option<VisitText>> {
+    let sql = "SELECT v.builder_id, v.customer_id, c.firstname, c.cell_phone_1, v.property_id, p.address_1, \
+               p.subdivision, p.marketing_name, p.city, p.state, p.house_num, m.name AS community_name, \
+               m.community_url, b.name AS company_name, s.marketing_name AS company_marketing_name, \
+               s.legal_name AS company_legal_name, s.during_tour_message \
+               FROM customer_visits v JOIN customers c ON c.customer_id = v.customer_id \
+               JOIN properties p ON p.property_id = v.property_id JOIN communities m ON m.id = p.community_id \
+               JOIN builders b ON b.builder_id = v.builder_id \
+               LEFT JOIN builder_settings s ON s.builder_id = v.builder_id WHERE v.customer_visit_id = $1";
+    on_pool!(db, |pool| sqlx::query_as(sql)
+        .bind(visit_id)
+        .fetch_optional(pool)
+        .await)
+}

@@ -185,6 +185,14 @@ pub fn check_messages(messages: &[MessageSetting]) -> FieldErrors {
     errors
 }
 
+/// The minutes of an interval (`5 min` is 5), when it is one of the offered ones.
+pub fn interval_minutes(interval: &str) -> Option<i64> {
+    INTERVALS
+        .contains(&interval)
+        .then(|| interval.trim_end_matches(" min").parse().ok())
+        .flatten()
+}
+
 /// How an interval is shown: `60 seconds` for one minute, else the value with `utes` added.
 pub fn interval_label(interval: &str) -> String {
     if interval == "1 min" {
@@ -320,6 +328,14 @@ mod tests {
         assert!(fitted.ends_with("word…"), "{fitted}");
         let unbroken = "x".repeat(300);
         assert_eq!(fit_text(&unbroken).chars().count(), MESSAGE_LIMIT);
+    }
+
+    #[test]
+    fn interval_minutes_of_the_offered_ones() {
+        assert_eq!(interval_minutes("1 min"), Some(1));
+        assert_eq!(interval_minutes("60 min"), Some(60));
+        assert_eq!(interval_minutes("3 min"), None);
+        assert_eq!(interval_minutes(""), None);
     }
 
     #[test]

@@ -21,4 +21,5 @@ mod pdf;
 mod photos;
 pub mod sim_store;
 mod spa;
+pub mod tours;
 pub mod worker;

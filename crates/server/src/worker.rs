@@ -176,6 +176,16 @@ impl Worker {
                     Err(error) => Err(error.to_string()),
                 }
             }
+            db::visits::DURING_TOUR_TEXT => {
+                let id: i64 = job
+                    .payload
+                    .parse()
+                    .map_err(|_| format!("bad visit id {}", job.payload))?;
+                crate::tours::send_during_tour_text(hw, id)
+                    .await
+                    .map(|()| Done::Finished)
+                    .map_err(|e| e.to_string())
+            }
             routines::WATCH => finished(routines::watch(hw).await.map(|_| ())),
             routines::SWEEP => finished(routines::sweep(hw).await.map(|_| ())),
             routines::LOCKUP_CHECK => finished(routines::lockup_check(hw).await.map(|_| ())),

@@ -80,6 +80,11 @@ pub async fn read_events(hw: &Hardware, device: &Device) -> HardwareResult<usize
     for event in &reported {
         act_on(hw, device, property_id, &event.kind, event.at).await?;
     }
+    for event in kept.iter().filter(|e| e.action == action::UNLOCK) {
+        if let Some(code_id) = event.code_id {
+            crate::tours::door_opened(hw, code_id, event.occurred_on).await?;
+        }
+    }
     Ok(kept.len())
 }
 

@@ -735,7 +735,7 @@ async fn record_refusal(
             builder_id: home.builder_id,
             customer_id: visitor.customer_id,
             property_id: home.property_id,
-            status_id: visit_status(status),
+            status_id: db::visits::status_id(status),
             visitor_type_id: visitor.visitor_type_id,
             attribution: "Tour page",
             remarks: Some(remarks),
@@ -745,14 +745,6 @@ async fn record_refusal(
     )
     .await?;
     Ok(())
-}
-
-fn visit_status(name: &str) -> i64 {
-    domain::catalog::VISITOR_STATUSES
-        .iter()
-        .find(|(_, n, _)| *n == name)
-        .map(|(id, _, _)| *id)
-        .expect("a catalogue visit status")
 }
 
 /// `Thursday, November 26 at 7:00 AM CT`.
@@ -906,7 +898,7 @@ pub async fn tour_now(
             builder_id: home.builder_id,
             customer_id: visitor.customer_id,
             property_id: id,
-            status_id: visit_status("NC"),
+            status_id: db::visits::status_id("NC"),
             visitor_type_id: visitor.visitor_type_id,
             attribution: "Tour page",
             remarks: Some("Tour Now"),

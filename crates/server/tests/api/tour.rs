@@ -443,6 +443,18 @@ async fn visitor_id(w: &World, webflow: &str, token: &str) -> i64 {
     me.json()["customer_id"].as_i64().unwrap()
 }
 
+/// A visit as staff see it on the customer's page.
+async fn visit_seen_by_staff(w: &World, token: &str, customer_id: i64, visit_id: i64) -> Value {
+    let customer = get(w, token, &format!("/api/customers/{customer_id}")).await;
+    customer["visits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["customer_visit_id"] == visit_id)
+        .cloned()
+        .expect("the visit is on the customer's page")
+}
+
 async fn tour_now(w: &World, webflow: &str, id: i64, token: Option<&str>) -> Answer {
     let path = format!("/api/tour/{webflow}/property/{id}/tour-now");
     w.call(Method::POST, &path, token, None).await
@@ -498,18 +510,68 @@ async fn tour_now_puts_a_code_for_this_visitor_on_the_lock_and_texts_it() {
     // Staff see the visit (NC until the door opens).
     let pm = w.sign_in("demo.pm").await;
     let customer_id = visitor_id(&w, &webflow, &token).await;
-    let customer = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
-    let visit = customer["visits"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|v| v["customer_visit_id"] == visit_id)
-        .cloned()
-        .unwrap();
+    let visit = visit_seen_by_staff(&w, &pm, customer_id, visit_id).await;
     assert_eq!(
         (&visit["visit_status_id_value"], &visit["property_id"]),
         (&json!("NC"), &json!(id))
     );
+
+    // At the door: the code typed on the lock in its window opens it, the visit is Accessed, and
+    // the During Tour text follows after the builder's interval.
+    db::settings::set_messages(
+        &w.state.db,
+        home.builder_id,
+        db::settings::Messages {
+            during_tour_message: Some("Enjoy {{property_address}}, {{visitor_first_name}}!".into()),
+            after_tour_message: None,
+            scheduled_tour_message: None,
+            during_tour_message_interval: Some("2 min".into()),
+            after_tour_message_interval: None,
+        },
+    )
+    .await
+    .unwrap();
+    w.clock.advance(chrono::Duration::minutes(2));
+    let admin = w.sign_in("demo.admin").await;
+    let lock = db::hardware::devices::of_property(&w.state.db, id)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|d| (d.kind == "door_lock" || d.kind == "smart_lock") && d.online)
+        .unwrap();
+    let opened = w
+        .call(
+            Method::POST,
+            &format!("/api/sim/devices/{}/keypad", lock.serial_number),
+            Some(&admin),
+            Some(json!({"code": code})),
+        )
+        .await;
+    assert_eq!(opened.json()["opened"], true, "{}", opened.text());
+    let lock = db::hardware::devices::get(&w.state.db, &db::Scope::All, lock.id)
+        .await
+        .unwrap()
+        .unwrap();
+    server::hardware::watch::read_events(&w.state.hardware, &lock)
+        .await
+        .unwrap();
+    let visit = visit_seen_by_staff(&w, &pm, customer_id, visit_id).await;
+    assert_eq!(visit["visit_status_id_value"], "Accessed");
+    drain(&worker).await;
+    let during = format!("Enjoy {}, Vera!", home.fields.address_1);
+    let texts = db::messages::sms_to(&w.state.db, "555-321-0101")
+        .await
+        .unwrap();
+    assert!(
+        !texts.iter().any(|t| t.body == during),
+        "not before its interval"
+    );
+    w.clock.advance(chrono::Duration::minutes(3));
+    drain(&worker).await;
+    let texts = db::messages::sms_to(&w.state.db, "555-321-0101")
+        .await
+        .unwrap();
+    assert_eq!(texts.iter().filter(|t| t.body == during).count(), 1);
 
     // Another visitor never sees this visit.
     let (_, _, other) = visitor_at_a_working_home(&w, "555-321-0102").await;
