@@ -209,28 +209,52 @@ pub async fn note_error(db: &Db, kind: Kind, id: i64, channel: &str, error: &str
         .map(|_| ()))
 }
 
-/// A number (E.164) that replied STOP gets no more texts until it replies START.
+/// `555-234-5678`, how customers' phones are kept, of a North American E.164 number.
+fn national(e164: &str) -> Option<String> {
+    let digits = e164.strip_prefix("+1").filter(|d| d.len() == 10)?;
+    Some(format!(
+        "{}-{}-{}",
+        &digits[..3],
+        &digits[3..6],
+        &digits[6..]
+    ))
+}
+
+/// A number (E.164) that replied STOP gets no more texts until it replies START; the customers
+/// with that phone are marked not to be contacted, in the same transaction.
 pub async fn opt_out(db: &Db, phone: &str, at: DateTime<Utc>) -> Result<()> {
-    on_pool!(db, |pool| {
-        sqlx::query(
-        "INSERT INTO sms_opt_outs (phone, opted_out_on) VALUES ($1, $2) ON CONFLICT (phone) DO NOTHING"
-    )
-    .bind(phone)
-    .bind(at)
-    .execute(pool)
-    .await
-    .map(|_| ())
-    })
+    set_opted_out(db, phone, Some(at)).await
 }
 
 pub async fn opt_in(db: &Db, phone: &str) -> Result<()> {
-    on_pool!(db, |pool| sqlx::query(
-        "DELETE FROM sms_opt_outs WHERE phone = $1"
-    )
-    .bind(phone)
-    .execute(pool)
-    .await
-    .map(|_| ()))
+    set_opted_out(db, phone, None).await
+}
+
+async fn set_opted_out(db: &Db, phone: &str, since: Option<DateTime<Utc>>) -> Result<()> {
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        match since {
+            Some(at) => sqlx::query(
+                "INSERT INTO sms_opt_outs (phone, opted_out_on) VALUES ($1, $2) ON CONFLICT (phone) DO NOTHING",
+            )
+            .bind(phone)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?,
+            None => sqlx::query("DELETE FROM sms_opt_outs WHERE phone = $1")
+                .bind(phone)
+                .execute(&mut *tx)
+                .await?,
+        };
+        if let Some(national) = national(phone) {
+            sqlx::query("UPDATE customers SET contactable = $1 WHERE cell_phone_1 = $2")
+                .bind(since.is_none())
+                .bind(national)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await
+    })
 }
 
 pub async fn is_opted_out(db: &Db, phone: &str) -> Result<bool> {

@@ -344,10 +344,12 @@ pub struct TourVisit<'a> {
     pub remarks: Option<&'a str>,
     pub access_code_id: Option<i64>,
     pub at: DateTime<Utc>,
+    /// A domain event the visit is (`on.demand.tours`), with its payload; the visit's id is added.
+    pub event: Option<(&'a str, serde_json::Value)>,
 }
 
-/// Records a visit and brings its customer's summary (visits, last visit) up to date, in one
-/// transaction.
+/// Records a visit and brings its customer's summary (visits, last visit) up to date, with its
+/// domain event for webhook delivery, in one transaction.
 pub async fn record(db: &Db, visit: &TourVisit<'_>) -> Result<i64> {
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
@@ -377,6 +379,17 @@ pub async fn record(db: &Db, visit: &TourVisit<'_>) -> Result<i64> {
         .bind(visit.customer_id)
         .execute(&mut *tx)
         .await?;
+        if let Some((kind, payload)) = &visit.event {
+            let mut payload = payload.clone();
+            payload["visit_id"] = id.into();
+            sqlx::query("INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, $2, $3, $4)")
+                .bind(visit.builder_id)
+                .bind(*kind)
+                .bind(payload.to_string())
+                .bind(visit.at)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(id)
     })

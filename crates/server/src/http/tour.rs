@@ -741,6 +741,7 @@ async fn record_refusal(
             remarks: Some(remarks),
             access_code_id: None,
             at: state.hardware.now(),
+            event: None,
         },
     )
     .await?;
@@ -904,6 +905,17 @@ pub async fn tour_now(
             remarks: Some("Tour Now"),
             access_code_id: code_ids.first().copied(),
             at: now,
+            event: Some((
+                "on.demand.tours",
+                serde_json::json!({
+                    "property_id": id,
+                    "customer_id": visitor.customer_id,
+                    "firstname": visitor.firstname,
+                    "lastname": visitor.lastname,
+                    "starts_at": starts_at,
+                    "ends_at": ends_at,
+                }),
+            )),
         },
     )
     .await?;

@@ -210,6 +210,30 @@ async fn a_visitor_who_replies_stop_gets_no_more_texts() {
     let fake = Gateway::default();
     let (w, worker) = gateway_world(&fake).await;
 
+    // A customer with that phone, from an invite (its own text goes out before the STOP).
+    let pm = w.sign_in("demo.pm").await;
+    let home = touring_home(&w, &pm, true).await;
+    let shared = w
+        .call(
+            Method::POST,
+            "/api/customers/share",
+            Some(&pm),
+            Some(
+                json!({"firstname": "Stella", "lastname": "Stop", "email_1": "stella@example.com",
+                        "cell_phone_1": "555-234-5678", "property_id": home["property_id"],
+                        "book_tour": "verifiedCustomer", "visitor_type_id": 122}),
+            ),
+        )
+        .await;
+    assert_eq!(shared.status, StatusCode::OK, "{}", shared.text());
+    let customer = format!("/api/customers/{}", shared.json()["customer_id"]);
+    drain(&worker).await;
+    fake.lock().unwrap().received.clear();
+    assert_eq!(
+        get(&w, &pm, &customer).await["visitor_contact_status_id_value"],
+        "Contact"
+    );
+
     let forged = reply(&w, "+15552345678", "STOP", "not-the-token").await;
     assert_eq!(forged.status, StatusCode::FORBIDDEN);
     assert!(!db::messages::is_opted_out(&w.state.db, "+15552345678")
@@ -227,6 +251,10 @@ async fn a_visitor_who_replies_stop_gets_no_more_texts() {
     let held = db::messages::sms(&w.state.db, id).await.unwrap().unwrap();
     assert_eq!(held.status, "opted_out");
     assert_eq!(sent_to(&fake, "+15552345678"), 0, "nothing went out");
+    assert_eq!(
+        get(&w, &pm, &customer).await["visitor_contact_status_id_value"],
+        "No contact"
+    );
 
     let chat = reply(&w, "+15552345678", "stop texting please?", AUTH_TOKEN).await;
     assert_eq!(chat.status, StatusCode::OK);

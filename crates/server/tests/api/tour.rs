@@ -476,6 +476,16 @@ async fn tour_now_puts_a_code_for_this_visitor_on_the_lock_and_texts_it() {
     );
     let visit_id = started["visit_id"].as_i64().unwrap();
     let path = format!("/api/tour/{webflow}/visits/{visit_id}");
+    let events = db::properties::pending_events(&w.state.db, home.builder_id)
+        .await
+        .unwrap();
+    let (kind, payload) = events.last().unwrap();
+    let payload: Value = serde_json::from_str(payload).unwrap();
+    assert_eq!(kind, "on.demand.tours");
+    assert_eq!(
+        (&payload["visit_id"], &payload["property_id"]),
+        (&json!(visit_id), &json!(id))
+    );
 
     // The lock takes it; then the page shows it, and a text carries it.
     drain(&worker).await;
