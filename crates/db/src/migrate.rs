@@ -58,6 +58,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(34, "0034_visitor_accounts"),
     migration!(35, "0035_visitor_codes"),
     migration!(36, "0036_visit_codes"),
+    migration!(37, "0037_scheduled_visit_codes"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

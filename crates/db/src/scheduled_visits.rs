@@ -153,3 +153,112 @@ pub async fn create(db: &Db, visit: &NewScheduledVisit<'_>) -> Result<i64> {
 pub async fn delete_in_scope(db: &Db, scope: &Scope, ids: &[i64]) -> Result<u64> {
     crate::delete_ids(db, scope, "scheduled_visits", "id", ids).await
 }
+
+/// A tour a visitor books on the tour page: the visit, the code already made for its window, and
+/// the texts it sends (the confirmation now, the builder's Scheduled Tour text a little later).
+pub struct Booking<'a> {
+    pub visit: NewScheduledVisit<'a>,
+    pub access_code_id: i64,
+    pub confirmation: &'a str,
+    pub scheduled_text: Option<(String, DateTime<Utc>)>,
+    pub at: DateTime<Utc>,
+}
+
+/// Books a tour in one transaction: the scheduled visit (with its code), its `scheduled.tours`
+/// event and its texts; answers the visit's id.
+pub async fn book(db: &Db, booking: &Booking<'_>) -> Result<i64> {
+    let v = &booking.visit;
+    let at = booking.at;
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO scheduled_visits (builder_id, property_id, customer_id, first_name, last_name, email, \
+             phone, visit_date, comments, source, status, created_on, modified_on, access_code_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13) RETURNING id",
+        )
+        .bind(v.builder_id)
+        .bind(v.property_id)
+        .bind(v.customer_id)
+        .bind(v.first_name)
+        .bind(v.last_name)
+        .bind(v.email)
+        .bind(v.phone)
+        .bind(v.visit_date)
+        .bind(v.comments)
+        .bind(v.source)
+        .bind(v.status)
+        .bind(at)
+        .bind(booking.access_code_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        let payload = serde_json::json!({
+            "scheduled_visit_id": id, "property_id": v.property_id, "customer_id": v.customer_id,
+            "visit_date": v.visit_date, "source": v.source, "status": v.status,
+        });
+        sqlx::query(
+            "INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, 'scheduled.tours', $2, $3)",
+        )
+        .bind(v.builder_id)
+        .bind(payload.to_string())
+        .bind(at)
+        .execute(&mut *tx)
+        .await?;
+        if let Some(phone) = v.phone {
+            crate::queue_text_in!(tx, phone, booking.confirmation, at)?;
+            if let Some((text, send_at)) = &booking.scheduled_text {
+                crate::queue_text_in!(tx, phone, text.as_str(), *send_at)?;
+            }
+        }
+        tx.commit().await?;
+        Ok(id)
+    })
+}
+
+/// A visitor's own booked tour.
+#[derive(Debug, Clone, FromRow)]
+pub struct VisitorBooking {
+    pub id: i64,
+    pub property_id: i64,
+    pub visit_date: DateTime<Utc>,
+    pub status: String,
+    pub access_code_id: Option<i64>,
+}
+
+/// The visitor's tours of a home still to come, soonest first.
+pub async fn upcoming(
+    db: &Db,
+    customer_id: i64,
+    property_id: i64,
+    after: DateTime<Utc>,
+) -> Result<Vec<VisitorBooking>> {
+    on_pool!(db, |pool| {
+        sqlx::query_as(
+        "SELECT id, property_id, visit_date, status, access_code_id FROM scheduled_visits \
+         WHERE customer_id = $1 AND property_id = $2 AND status = 'created' AND visit_date > $3 ORDER BY visit_date, id"
+    )
+    .bind(customer_id)
+    .bind(property_id)
+    .bind(after)
+    .fetch_all(pool)
+    .await
+    })
+}
+
+/// Cancels a visitor's own booked tour; answers its code (to take off the lock), or None when
+/// there is no such tour still booked.
+pub async fn cancel(
+    db: &Db,
+    id: i64,
+    customer_id: i64,
+    at: DateTime<Utc>,
+) -> Result<Option<Option<i64>>> {
+    on_pool!(db, |pool| sqlx::query_scalar(
+        "UPDATE scheduled_visits SET status = 'cancelled', modified_on = $1 \
+         WHERE id = $2 AND customer_id = $3 AND status = 'created' RETURNING access_code_id"
+    )
+    .bind(at)
+    .bind(id)
+    .bind(customer_id)
+    .fetch_optional(pool)
+    .await)
+}

@@ -441,6 +441,52 @@ pub async fn mark_accessed(
         .bind(waiting)
         .fetch_optional(&mut *tx)
         .await?;
+        // A booked tour has no visit until its door opens: the visit is made now, Accessed, and
+        // the booking is completed.
+        let visit = match visit {
+            Some(visit) => Some(visit),
+            None => {
+                let booked: Option<(i64, i64, i64, i64)> = sqlx::query_as(
+                    "UPDATE scheduled_visits SET status = 'completed', modified_on = $1 \
+                     WHERE access_code_id = $2 AND status = 'created' AND customer_id IS NOT NULL \
+                     RETURNING builder_id, customer_id, property_id, id",
+                )
+                .bind(at)
+                .bind(access_code_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+                match booked {
+                    Some((builder_id, customer_id, property_id, booking)) => {
+                        let id: i64 = sqlx::query_scalar(
+                            "INSERT INTO customer_visits (builder_id, customer_id, property_id, visit_status_id, \
+                             visitor_type_id, remarks, attribution, visited_on, modified_on, access_code_id) \
+                             SELECT $1, $2, $3, $4, visitor_type_id, $5, 'Tour page', $6, $6, $7 \
+                             FROM customers WHERE customer_id = $2 RETURNING customer_visit_id",
+                        )
+                        .bind(builder_id)
+                        .bind(customer_id)
+                        .bind(property_id)
+                        .bind(accessed)
+                        .bind(format!("Scheduled tour {booking}"))
+                        .bind(at)
+                        .bind(access_code_id)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                        sqlx::query(
+                            "UPDATE customers SET visits_count = visits_count + 1, last_visit_date = $1, \
+                             last_visit_property_id = $2 WHERE customer_id = $3",
+                        )
+                        .bind(at)
+                        .bind(property_id)
+                        .bind(customer_id)
+                        .execute(&mut *tx)
+                        .await?;
+                        Some((id, customer_id))
+                    }
+                    None => None,
+                }
+            }
+        };
         let Some((visit_id, customer_id)) = visit else {
             return Ok(None);
         };

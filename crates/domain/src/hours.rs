@@ -276,6 +276,26 @@ pub fn tour_time(week: &[TourDay], at: chrono::NaiveDateTime) -> TourTime {
     TourTime::Closed { next }
 }
 
+/// The times a visitor may book on a day: every 30 minutes from each window's start while a tour
+/// of `length_minutes` fits before it closes, and not before `earliest` (minutes after midnight
+/// of that day: now and a little lead on today, 0 on a later day).
+pub fn slots(week: &[TourDay], weekday: i64, earliest: i64, length_minutes: i64) -> Vec<i64> {
+    let Some(day) = week.iter().find(|d| d.day_of_week == weekday) else {
+        return Vec::new();
+    };
+    let mut slots = Vec::new();
+    for (start, end) in day_windows(day) {
+        let mut at = start;
+        while at + length_minutes <= end {
+            if at >= earliest {
+                slots.push(at);
+            }
+            at += 30;
+        }
+    }
+    slots
+}
+
 /// The staff-hours start options.
 pub fn staff_start_options() -> Vec<String> {
     (STAFF_FIRST_START..=STAFF_LAST_START)
@@ -523,5 +543,29 @@ mod tests {
             tour_time(&never, at(10, 0)),
             TourTime::Closed { next: None }
         );
+    }
+
+    #[test]
+    fn slots_fit_whole_tours_in_each_window_from_the_earliest() {
+        let week = week_with(3, |d| {
+            d.tour_hours_start = HourMinute::new(9, 0);
+            d.tour_hours_end = HourMinute::new(11, 0);
+            d.is_second_window_enabled = true;
+            d.second_window_start = Some(HourMinute::new(14, 0));
+            d.second_window_end = Some(HourMinute::new(15, 30));
+        });
+        let shown = |slots: Vec<i64>| slots.into_iter().map(format_clock).collect::<Vec<_>>();
+        assert_eq!(
+            shown(slots(&week, 3, 0, 60)),
+            ["9:00 AM", "9:30 AM", "10:00 AM", "2:00 PM", "2:30 PM"]
+        );
+        assert_eq!(
+            shown(slots(&week, 3, 9 * 60 + 45, 60)),
+            ["10:00 AM", "2:00 PM", "2:30 PM"]
+        );
+        assert!(slots(&week, 3, 16 * 60, 60).is_empty());
+        let mut closed = week.clone();
+        closed[3].is_tours_available = false;
+        assert!(slots(&closed, 3, 0, 60).is_empty());
     }
 }

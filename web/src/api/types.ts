@@ -174,3 +174,6 @@ export type CodeCheck = Schemas['CodeCheck'];
 export type VisitorSignIn = Schemas['VisitorSignIn'];
 export type VisitorToken = Schemas['VisitorToken'];
 export type TourVisitState = Schemas['TourVisitState'];
+export type TourSlots = Schemas['TourSlots'];
+export type BookingRequest = Schemas['BookingRequest'];
+export type BookedTour = Schemas['BookedTour'];

@@ -25,6 +25,10 @@ pub fn routes() -> Router<AppState> {
         .route("/tour/{webflow}/me", get(me))
         .route("/tour/{webflow}/property/{id}/tour-now", post(tour_now))
         .route("/tour/{webflow}/visits/{id}", get(visit))
+        .route("/tour/{webflow}/property/{id}/slots", get(slots))
+        .route("/tour/{webflow}/property/{id}/schedule", post(schedule))
+        .route("/tour/{webflow}/property/{id}/scheduled", get(scheduled))
+        .route("/tour/{webflow}/scheduled/{id}/cancel", post(cancel))
 }
 
 /// How a builder's tour pages look and what they say.
@@ -748,6 +752,98 @@ async fn record_refusal(
     Ok(())
 }
 
+/// The visitor of a session and the home they ask to tour; a blacklisted visitor (a Deny
+/// visit) and a home that takes no tours (NA-V) are refused.
+async fn visitor_at_home(
+    state: &AppState,
+    session: &VisitorSession,
+    webflow: &str,
+    id: i64,
+    what: &str,
+) -> ApiResult<(PropertyRecord, db::visitors::Visitor)> {
+    let home = public_home(state, webflow, id).await?;
+    if home.builder_id != session.builder_id {
+        return Err(ApiError::not_found());
+    }
+    let visitor = db::visitors::visitor(&state.db, session.customer_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    if visitor.visitor_status_id == domain::catalog::BLACKLISTED {
+        let remarks = format!("{what} refused: the visitor is blacklisted");
+        record_refusal(state, &home, &visitor, "Deny", &remarks).await?;
+        return Err(ApiError::Forbidden(format!(
+            "We're sorry, we can't offer you a self-tour of this home. Please contact {}.",
+            home.builder
+        )));
+    }
+    if !opens_tours(home.fields.disposition_id) {
+        let remarks = format!("{what} refused: the home is not open to tours");
+        record_refusal(state, &home, &visitor, "NA-V", &remarks).await?;
+        return Err(refused_visit(
+            "This home is not open to self-tours right now.".into(),
+        ));
+    }
+    Ok((home, visitor))
+}
+
+/// The home's lock that can take a visitor's code: a hub door lock or smart lock, online and not
+/// jammed; without one the visit is NA-L and refused.
+async fn working_lock(
+    state: &AppState,
+    home: &PropertyRecord,
+    visitor: &db::visitors::Visitor,
+    what: &str,
+) -> ApiResult<db::hardware::devices::Device> {
+    let lock = db::hardware::devices::of_property(&state.db, home.property_id)
+        .await?
+        .into_iter()
+        .find(|d| {
+            (d.kind == db::hardware::devices::kind::DOOR_LOCK
+                || d.kind == db::hardware::devices::kind::SMART_LOCK)
+                && d.online
+                && !d.jammed
+        });
+    match lock {
+        Some(lock) => Ok(lock),
+        None => {
+            let remarks = format!("{what} refused: no working lock");
+            record_refusal(state, home, visitor, "NA-L", &remarks).await?;
+            Err(refused_visit(format!(
+                "This home's lock is not ready for self-tours. Please contact {}.",
+                home.builder
+            )))
+        }
+    }
+}
+
+/// A code for this visitor alone: random digits of the lock's first supported length.
+fn visitor_code(
+    lock: &db::hardware::devices::Device,
+    home: &PropertyRecord,
+    visitor: &db::visitors::Visitor,
+    starts_at: chrono::DateTime<chrono::Utc>,
+    ends_at: chrono::DateTime<chrono::Utc>,
+) -> db::hardware::codes::NewCode {
+    use rand::Rng;
+    let length = lock.supported_code_lengths().first().copied().unwrap_or(4);
+    let mut rng = rand::thread_rng();
+    db::hardware::codes::NewCode {
+        builder_id: home.builder_id,
+        device_id: lock.id,
+        property_id: Some(home.property_id),
+        purpose: db::hardware::codes::purpose::VISITOR,
+        slot: None,
+        code: (0..length)
+            .map(|_| char::from(b'0' + rng.gen_range(0..10u8)))
+            .collect(),
+        name: format!("Visitor {}", visitor.firstname),
+        starts_at: Some(starts_at),
+        ends_at: Some(ends_at),
+        customer_id: Some(visitor.customer_id),
+        created_by: "Tour page".into(),
+    }
+}
+
 /// `Thursday, November 26 at 7:00 AM CT`.
 fn opening_text(at: chrono::NaiveDateTime, zone: i64) -> String {
     let (_, abbr) = domain::catalog::timezone_names(zone);
@@ -777,40 +873,7 @@ pub async fn tour_now(
     session: VisitorSession,
     Path((webflow, id)): Path<(String, i64)>,
 ) -> ApiResult<Json<TourVisitState>> {
-    let home = public_home(&state, &webflow, id).await?;
-    if home.builder_id != session.builder_id {
-        return Err(ApiError::not_found());
-    }
-    let visitor = db::visitors::visitor(&state.db, session.customer_id)
-        .await?
-        .ok_or(ApiError::Unauthorized)?;
-    if visitor.visitor_status_id == domain::catalog::BLACKLISTED {
-        record_refusal(
-            &state,
-            &home,
-            &visitor,
-            "Deny",
-            "Tour Now refused: the visitor is blacklisted",
-        )
-        .await?;
-        return Err(ApiError::Forbidden(format!(
-            "We're sorry, we can't offer you a self-tour of this home. Please contact {}.",
-            home.builder
-        )));
-    }
-    if !opens_tours(home.fields.disposition_id) {
-        record_refusal(
-            &state,
-            &home,
-            &visitor,
-            "NA-V",
-            "Tour Now refused: the home is not open to tours",
-        )
-        .await?;
-        return Err(refused_visit(
-            "This home is not open to self-tours right now.".into(),
-        ));
-    }
+    let (home, visitor) = visitor_at_home(&state, &session, &webflow, id, "Tour Now").await?;
     let now = state.hardware.now();
     let zone = home.fields.timezone;
     let local = domain::zones::to_local(zone, now);
@@ -846,52 +909,10 @@ pub async fn tour_now(
             return Err(refused_visit(message));
         }
     };
-    let lock = db::hardware::devices::of_property(&state.db, id)
-        .await?
-        .into_iter()
-        .find(|d| {
-            (d.kind == db::hardware::devices::kind::DOOR_LOCK
-                || d.kind == db::hardware::devices::kind::SMART_LOCK)
-                && d.online
-                && !d.jammed
-        });
-    let Some(lock) = lock else {
-        record_refusal(
-            &state,
-            &home,
-            &visitor,
-            "NA-L",
-            "Tour Now refused: no working lock",
-        )
-        .await?;
-        return Err(refused_visit(format!(
-            "This home's lock is not ready for self-tours. Please contact {}.",
-            home.builder
-        )));
-    };
-    let length = lock.supported_code_lengths().first().copied().unwrap_or(4);
-    let digits: String = {
-        use rand::Rng;
-        let mut rng = rand::thread_rng();
-        (0..length)
-            .map(|_| char::from(b'0' + rng.gen_range(0..10u8)))
-            .collect()
-    };
+    let lock = working_lock(&state, &home, &visitor, "Tour Now").await?;
     let starts_at = now + chrono::Duration::seconds(TOUR_LEAD_SECONDS);
     let ends_at = (now + chrono::Duration::minutes(TOUR_MINUTES)).min(until);
-    let code = db::hardware::codes::NewCode {
-        builder_id: home.builder_id,
-        device_id: lock.id,
-        property_id: Some(id),
-        purpose: db::hardware::codes::purpose::VISITOR,
-        slot: None,
-        code: digits,
-        name: format!("Visitor {}", visitor.firstname),
-        starts_at: Some(starts_at),
-        ends_at: Some(ends_at),
-        customer_id: Some(visitor.customer_id),
-        created_by: "Tour page".into(),
-    };
+    let code = visitor_code(&lock, &home, &visitor, starts_at, ends_at);
     let code_ids = db::hardware::codes::change(&state.db, &[code], &[], now).await?;
     let visit_id = db::visits::record(
         &state.db,
@@ -1015,4 +1036,248 @@ pub async fn visit(
         ends_at: code.as_ref().and_then(|c| c.ends_at),
         message,
     }))
+}
+
+// ---- Booking a time ---------------------------------------------------------------------------
+
+/// A tour booked on the page starts no sooner than this after it is booked.
+pub const BOOKING_LEAD_MINUTES: i64 = 30;
+/// The builder's Scheduled Tour text follows a booking after this long (spec 3 §9).
+pub const SCHEDULED_TEXT_SECONDS: i64 = 30;
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SlotQuery {
+    /// The day, yyyy-MM-dd, in the home's time zone.
+    pub date: String,
+}
+
+/// The times a day offers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TourSlots {
+    pub date: String,
+    /// `9:00 AM`, every 30 minutes while an hour's tour fits in a window.
+    pub times: Vec<String>,
+    pub timezone_abbr: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BookingRequest {
+    /// yyyy-MM-dd, in the home's time zone.
+    #[serde(default)]
+    pub date: String,
+    /// One of the day's slots, `9:30 AM`.
+    #[serde(default)]
+    pub time: String,
+}
+
+/// A tour the visitor booked.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BookedTour {
+    pub id: i64,
+    pub property_id: i64,
+    pub visit_date: chrono::DateTime<chrono::Utc>,
+    /// `Thursday, November 26 at 10:00 AM CT`.
+    pub when: String,
+    pub status: String,
+}
+
+fn parse_day(text: &str) -> Option<chrono::NaiveDate> {
+    chrono::NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
+}
+
+/// The slots of a day at a home, in minutes after midnight of its zone.
+fn day_slots(
+    home: &PropertyRecord,
+    day: chrono::NaiveDate,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Vec<i64> {
+    use chrono::{Datelike, Timelike};
+    let local_now = domain::zones::to_local(home.fields.timezone, now);
+    let earliest = match day.cmp(&local_now.date()) {
+        std::cmp::Ordering::Less => return Vec::new(),
+        std::cmp::Ordering::Equal => {
+            i64::from(local_now.hour() * 60 + local_now.minute()) + BOOKING_LEAD_MINUTES
+        }
+        std::cmp::Ordering::Greater => 0,
+    };
+    let weekday = i64::from(day.weekday().num_days_from_sunday());
+    domain::hours::slots(&tour_week(home), weekday, earliest, TOUR_MINUTES)
+}
+
+#[utoipa::path(get, path = "/api/tour/{webflow}/property/{id}/slots", tag = "tour",
+    params(("webflow" = String, Path), ("id" = i64, Path), SlotQuery),
+    responses((status = 200, body = TourSlots), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+/// The times a visitor may book on a day (none on a past day, or a closed one).
+pub async fn slots(
+    State(state): State<AppState>,
+    Path((webflow, id)): Path<(String, i64)>,
+    crate::app::QueryParams(query): crate::app::QueryParams<SlotQuery>,
+) -> ApiResult<Json<TourSlots>> {
+    let home = public_home(&state, &webflow, id).await?;
+    let day =
+        parse_day(&query.date).ok_or_else(|| invalid("date", "Choose a day like 2026-12-01"))?;
+    let (_, timezone_abbr) = domain::catalog::timezone_names(home.fields.timezone);
+    Ok(Json(TourSlots {
+        date: day.format("%Y-%m-%d").to_string(),
+        times: day_slots(&home, day, state.hardware.now())
+            .into_iter()
+            .map(domain::hours::format_clock)
+            .collect(),
+        timezone_abbr,
+    }))
+}
+
+#[utoipa::path(post, path = "/api/tour/{webflow}/property/{id}/schedule", tag = "tour",
+    params(("webflow" = String, Path), ("id" = i64, Path)), request_body = BookingRequest,
+    responses((status = 200, body = BookedTour), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("visitor" = [])))]
+/// Books a tour at one of the day's slots: a scheduled visit (status created) with a code for
+/// this visitor preloaded for its hour, a confirmation text, and the builder's Scheduled Tour
+/// text 30 seconds later. The door code is texted once the lock holds it.
+pub async fn schedule(
+    State(state): State<AppState>,
+    session: VisitorSession,
+    Path((webflow, id)): Path<(String, i64)>,
+    JsonBody(body): JsonBody<BookingRequest>,
+) -> ApiResult<Json<BookedTour>> {
+    let (home, visitor) = visitor_at_home(&state, &session, &webflow, id, "Booking").await?;
+    let day =
+        parse_day(&body.date).ok_or_else(|| invalid("date", "Choose a day like 2026-12-01"))?;
+    let minutes = domain::hours::parse_clock(&body.time);
+    let now = state.hardware.now();
+    let Some(minutes) = minutes.filter(|m| day_slots(&home, day, now).contains(m)) else {
+        return Err(invalid(
+            "time",
+            "Choose one of the times offered for that day",
+        ));
+    };
+    let lock = working_lock(&state, &home, &visitor, "Booking").await?;
+    let zone = home.fields.timezone;
+    let local =
+        day.and_hms_opt(0, 0, 0).expect("midnight exists") + chrono::Duration::minutes(minutes);
+    let starts_at = domain::zones::from_local(zone, local);
+    let ends_at = starts_at + chrono::Duration::minutes(TOUR_MINUTES);
+    let code = visitor_code(&lock, &home, &visitor, starts_at, ends_at);
+    let code_ids = db::hardware::codes::change(&state.db, &[code], &[], now).await?;
+    let when = opening_text(local, zone);
+    let settings = db::settings::get(&state.db, &Scope::All, home.builder_id).await?;
+    let scheduled_text = settings
+        .and_then(|s| s.scheduled_tour_message)
+        .and_then(|template| {
+            let values = crate::tours::TemplateValues {
+                visitor_first_name: visitor.firstname.clone(),
+                scheduled_tour_date: local.format("%A, %B %-d").to_string(),
+                scheduled_tour_time: local.format("%-I:%M %p").to_string(),
+                property_address: home.fields.address_1.clone(),
+                property_subdivision: home.fields.subdivision.clone().unwrap_or_default(),
+                property_city: home.fields.city.clone(),
+                property_state: home.fields.state.clone(),
+                property_lot_number: home.fields.house_num.clone().unwrap_or_default(),
+                community_name: home.community.clone(),
+                company_name: home.builder.clone(),
+                ..Default::default()
+            }
+            .map();
+            domain::messaging::render(&template, &values).ok()
+        })
+        .map(|text| {
+            (
+                domain::messaging::fit_text(&text),
+                now + chrono::Duration::seconds(SCHEDULED_TEXT_SECONDS),
+            )
+        });
+    let confirmation = domain::messaging::fit_text(&format!(
+        "Your self-tour of {} is booked for {when}. We'll text your door code before it starts.",
+        home.fields.address_1
+    ));
+    let phone = visitor.cell_phone_1.clone();
+    let booking_id = db::scheduled_visits::book(
+        &state.db,
+        &db::scheduled_visits::Booking {
+            visit: db::scheduled_visits::NewScheduledVisit {
+                builder_id: home.builder_id,
+                property_id: id,
+                customer_id: Some(visitor.customer_id),
+                first_name: &visitor.firstname,
+                last_name: &visitor.lastname,
+                email: None,
+                phone: phone.as_deref(),
+                visit_date: starts_at,
+                comments: None,
+                source: "visitor",
+                status: "created",
+            },
+            access_code_id: code_ids[0],
+            confirmation: &confirmation,
+            scheduled_text,
+            at: now,
+        },
+    )
+    .await?;
+    Ok(Json(BookedTour {
+        id: booking_id,
+        property_id: id,
+        visit_date: starts_at,
+        when,
+        status: "created".into(),
+    }))
+}
+
+#[utoipa::path(get, path = "/api/tour/{webflow}/property/{id}/scheduled", tag = "tour",
+    params(("webflow" = String, Path), ("id" = i64, Path)),
+    responses((status = 200, body = Vec<BookedTour>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)),
+    security(("visitor" = [])))]
+/// The visitor's tours of this home still to come.
+pub async fn scheduled(
+    State(state): State<AppState>,
+    session: VisitorSession,
+    Path((webflow, id)): Path<(String, i64)>,
+) -> ApiResult<Json<Vec<BookedTour>>> {
+    let home = public_home(&state, &webflow, id).await?;
+    if home.builder_id != session.builder_id {
+        return Err(ApiError::not_found());
+    }
+    let zone = home.fields.timezone;
+    let booked =
+        db::scheduled_visits::upcoming(&state.db, session.customer_id, id, state.hardware.now())
+            .await?;
+    Ok(Json(
+        booked
+            .into_iter()
+            .map(|b| BookedTour {
+                id: b.id,
+                property_id: b.property_id,
+                visit_date: b.visit_date,
+                when: opening_text(domain::zones::to_local(zone, b.visit_date), zone),
+                status: b.status,
+            })
+            .collect(),
+    ))
+}
+
+#[utoipa::path(post, path = "/api/tour/{webflow}/scheduled/{id}/cancel", tag = "tour",
+    params(("webflow" = String, Path), ("id" = i64, Path)),
+    responses((status = 200, body = crate::http::MessageBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)),
+    security(("visitor" = [])))]
+/// Cancels one of the visitor's booked tours: status cancelled, its code taken off the lock.
+pub async fn cancel(
+    State(state): State<AppState>,
+    session: VisitorSession,
+    Path((webflow, id)): Path<(String, i64)>,
+) -> ApiResult<Json<crate::http::MessageBody>> {
+    builder_named(&state, &webflow, session.builder_id).await?;
+    let now = state.hardware.now();
+    let code = db::scheduled_visits::cancel(&state.db, id, session.customer_id, now)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    if let Some(code) = code {
+        db::hardware::codes::remove(&state.db, &[code], now).await?;
+    }
+    Ok(Json(crate::http::MessageBody::new(
+        "Your tour is cancelled.",
+    )))
 }

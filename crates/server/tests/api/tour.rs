@@ -664,3 +664,218 @@ async fn tour_now_is_refused_outside_the_hours_and_to_blacklisted_visitors() {
     );
     w.done().await;
 }
+
+#[tokio::test]
+async fn a_visitor_books_a_time_gets_its_code_in_time_and_can_cancel() {
+    let w = world().await;
+    let worker = worker(&w);
+    drain(&worker).await;
+    let (webflow, home, token) = visitor_at_a_working_home(&w, "555-321-0301").await;
+    let id = home.property_id;
+    let zone = home.fields.timezone;
+    db::settings::set_messages(
+        &w.state.db,
+        home.builder_id,
+        db::settings::Messages {
+            during_tour_message: None,
+            after_tour_message: None,
+            scheduled_tour_message: Some(
+                "See you {{scheduled_tour_date}} at {{scheduled_tour_time}}, {{visitor_first_name}}!".into(),
+            ),
+            during_tour_message_interval: None,
+            after_tour_message_interval: None,
+        },
+    )
+    .await
+    .unwrap();
+    let tomorrow =
+        domain::zones::to_local(zone, w.state.hardware.now()).date() + chrono::Duration::days(1);
+    let day = tomorrow.format("%Y-%m-%d").to_string();
+    let slots = get(
+        &w,
+        &token,
+        &format!("/api/tour/{webflow}/property/{id}/slots?date={day}"),
+    )
+    .await;
+    let times: Vec<String> = slots["times"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        times.first().map(String::as_str),
+        Some("7:00 AM"),
+        "the default week opens at 7"
+    );
+    assert_eq!(
+        times.last().map(String::as_str),
+        Some("8:00 PM"),
+        "an hour's tour ends by 9"
+    );
+    let yesterday = (tomorrow - chrono::Duration::days(2))
+        .format("%Y-%m-%d")
+        .to_string();
+    let past = get(
+        &w,
+        &token,
+        &format!("/api/tour/{webflow}/property/{id}/slots?date={yesterday}"),
+    )
+    .await;
+    assert_eq!(past["times"], json!([]));
+    let bad = w
+        .call(
+            Method::GET,
+            &format!("/api/tour/{webflow}/property/{id}/slots?date=12/01/2026"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    let book = |time: &str| {
+        let body = json!({"date": day, "time": time});
+        let path = format!("/api/tour/{webflow}/property/{id}/schedule");
+        let (w, token) = (&w, token.clone());
+        async move { w.call(Method::POST, &path, Some(&token), Some(body)).await }
+    };
+    let refused = book("7:15 AM").await;
+    assert_eq!(
+        refused.json()["errors"]["time"],
+        "Choose one of the times offered for that day"
+    );
+    let booked = book("10:00 AM").await;
+    assert_eq!(booked.status, StatusCode::OK, "{}", booked.text());
+    let booked = booked.json();
+    let booking_id = booked["id"].as_i64().unwrap();
+    assert!(
+        booked["when"].as_str().unwrap().contains("at 10:00 AM"),
+        "{booked}"
+    );
+    let pm = w.sign_in("demo.pm").await;
+    let staff = get(&w, &pm, &format!("/api/schedule_visit/{booking_id}")).await;
+    assert_eq!(
+        (&staff["status"], &staff["property_id"]),
+        (&json!("created"), &json!(id))
+    );
+    let texts = db::messages::sms_to(&w.state.db, "555-321-0301")
+        .await
+        .unwrap();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.body.starts_with("Your self-tour of")),
+        "{:?}",
+        texts.iter().map(|t| &t.body).collect::<Vec<_>>()
+    );
+    let events = db::properties::pending_events(&w.state.db, home.builder_id)
+        .await
+        .unwrap();
+    assert_eq!(events.last().unwrap().0, "scheduled.tours");
+    // The Scheduled Tour text 30 seconds later.
+    drain(&worker).await;
+    let scheduled_text = format!(
+        "See you {} at 10:00 AM, Vera!",
+        tomorrow.format("%A, %B %-d")
+    );
+    let status_of_text = || async {
+        db::messages::sms_to(&w.state.db, "555-321-0301")
+            .await
+            .unwrap()
+            .into_iter()
+            .find(|t| t.body == scheduled_text)
+            .map(|t| t.status)
+    };
+    assert_eq!(status_of_text().await.as_deref(), Some("queued"), "not yet");
+    w.clock.advance(chrono::Duration::seconds(31));
+    drain(&worker).await;
+    assert_eq!(status_of_text().await.as_deref(), Some("sent"));
+
+    // The visitor's list; another visitor cannot cancel it; cancelling takes the code off.
+    let upcoming = get(
+        &w,
+        &token,
+        &format!("/api/tour/{webflow}/property/{id}/scheduled"),
+    )
+    .await;
+    assert_eq!(upcoming.as_array().unwrap().len(), 1);
+    let other = verified(&w, &webflow, id, "555-321-0302").await;
+    let path = format!("/api/tour/{webflow}/scheduled/{booking_id}/cancel");
+    assert_eq!(
+        w.call(Method::POST, &path, Some(&other), None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let cancelled = w.call(Method::POST, &path, Some(&token), None).await;
+    assert_eq!(cancelled.status, StatusCode::OK, "{}", cancelled.text());
+    assert_eq!(
+        get(&w, &pm, &format!("/api/schedule_visit/{booking_id}")).await["status"],
+        "cancelled"
+    );
+    assert_eq!(
+        w.call(Method::POST, &path, Some(&token), None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let upcoming = get(
+        &w,
+        &token,
+        &format!("/api/tour/{webflow}/property/{id}/scheduled"),
+    )
+    .await;
+    assert_eq!(upcoming, json!([]));
+
+    // Another booking: its code is on the lock by its start, and the door opening with it in
+    // its hour completes the booking with an Accessed visit.
+    let booked = book("11:00 AM").await.json();
+    let booking_id = booked["id"].as_i64().unwrap();
+    let code_id = db::scheduled_visits::upcoming(
+        &w.state.db,
+        visitor_id(&w, &webflow, &token).await,
+        id,
+        w.state.hardware.now(),
+    )
+    .await
+    .unwrap()[0]
+        .access_code_id
+        .unwrap();
+    let starts: chrono::DateTime<chrono::Utc> =
+        booked["visit_date"].as_str().unwrap().parse().unwrap();
+    w.clock
+        .advance(starts - w.state.hardware.now() - chrono::Duration::minutes(5));
+    drain(&worker).await;
+    let code = db::hardware::codes::get(&w.state.db, code_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(code.state, "set", "preloaded before its start");
+    assert!(db::messages::sms_to(&w.state.db, "555-321-0301")
+        .await
+        .unwrap()
+        .iter()
+        .any(|t| t.body.contains(&format!("is {}.", code.code))));
+    w.clock.advance(chrono::Duration::minutes(10));
+    let admin = w.sign_in("demo.admin").await;
+    let lock = db::hardware::devices::get(&w.state.db, &db::Scope::All, code.device_id)
+        .await
+        .unwrap()
+        .unwrap();
+    let opened = w
+        .call(
+            Method::POST,
+            &format!("/api/sim/devices/{}/keypad", lock.serial_number),
+            Some(&admin),
+            Some(json!({"code": code.code})),
+        )
+        .await;
+    assert_eq!(opened.json()["opened"], true, "{}", opened.text());
+    server::hardware::watch::read_events(&w.state.hardware, &lock)
+        .await
+        .unwrap();
+    assert_eq!(
+        get(&w, &pm, &format!("/api/schedule_visit/{booking_id}")).await["status"],
+        "completed"
+    );
+    let customer_id = code.customer_id.unwrap();
+    let customer = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
+    assert_eq!(customer["visits"][0]["visit_status_id_value"], "Accessed");
+    w.done().await;
+}

@@ -47,3 +47,10 @@ export function useVisitorSession(webflow: string) {
   const signOut = useCallback(() => saveVisitorSession(webflow, null), [webflow]);
   return { session, signOut };
 }
+
+/** What a signed-in visitor's panels on a home's page are given. */
+export interface VisitorAtHome {
+  webflow: string;
+  propertyId: number;
+  session: VisitorToken;
+}

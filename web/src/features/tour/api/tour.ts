@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type {
+  BookedTour,
+  BookingRequest,
   CodeCheck,
+  MessageBody,
   CodeSent,
   IdentityRequest,
   TourCommunity,
   TourHome,
+  TourSlots,
   TourVisitState,
   VisitorSignIn,
   VisitorToken,
@@ -60,4 +64,35 @@ export function useTourVisit(webflow: string, visitId: number | null, token: str
     enabled: visitId !== null,
     refetchInterval: (query) => (query.state.data?.state === 'setting' || !query.state.data ? 2000 : false),
   });
+}
+
+/** The times a day offers for booking (the home's zone). */
+export function useTourSlots(webflow: string, propertyId: number, date: string) {
+  return useQuery({
+    queryKey: ['tour', webflow, 'slots', propertyId, date],
+    queryFn: ({ signal }) =>
+      api<TourSlots>(`${base(webflow)}/property/${propertyId}/slots`, { query: { date }, signal, visitorToken: null }),
+    enabled: date !== '',
+  });
+}
+
+/** The visitor's tours of a home still to come. */
+export function useBookedTours(webflow: string, propertyId: number, token: string) {
+  return useQuery({
+    queryKey: ['tour', webflow, 'scheduled', propertyId],
+    queryFn: ({ signal }) =>
+      api<BookedTour[]>(`${base(webflow)}/property/${propertyId}/scheduled`, { signal, visitorToken: token }),
+  });
+}
+
+export function bookTour(webflow: string, propertyId: number, token: string, body: BookingRequest) {
+  return api<BookedTour>(`${base(webflow)}/property/${propertyId}/schedule`, {
+    method: 'POST',
+    body,
+    visitorToken: token,
+  });
+}
+
+export function cancelTour(webflow: string, bookingId: number, token: string) {
+  return api<MessageBody>(`${base(webflow)}/scheduled/${bookingId}/cancel`, { method: 'POST', visitorToken: token });
 }

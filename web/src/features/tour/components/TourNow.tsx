@@ -5,9 +5,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { ApiError, errorMessage } from '../../../api/client';
-import type { VisitorToken } from '../../../api/types';
 import { tourNow, useTourVisit } from '../api/tour';
-import { saveVisitorSession } from '../visitorSession';
+import { saveVisitorSession, type VisitorAtHome } from '../visitorSession';
 
 const visitKey = (webflow: string, propertyId: number) => `tourdesk.visit.${webflow}.${propertyId}`;
 
@@ -22,15 +21,7 @@ function clock(value: string | null | undefined): string {
  * asks again every 2 s while the lock is taking it). The visit is remembered for this tab, so a
  * reload shows the same code.
  */
-export function TourNow({
-  webflow,
-  propertyId,
-  session,
-}: {
-  webflow: string;
-  propertyId: number;
-  session: VisitorToken;
-}) {
+export function TourNow({ webflow, propertyId, session }: VisitorAtHome) {
   const [visitId, setVisitId] = useState<number | null>(() => {
     const stored = sessionStorage.getItem(visitKey(webflow, propertyId));
     return stored ? Number(stored) : null;

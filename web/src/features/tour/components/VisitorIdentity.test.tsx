@@ -21,7 +21,11 @@ afterEach(() => {
 });
 
 function open(handlers: Parameters<typeof mockRoutes>[0], branding = BRANDING) {
-  const calls = mockRoutes(handlers);
+  // Once verified, the panel lists the visitor's booked tours.
+  const calls = mockRoutes({
+    'GET /api/tour/brightway-homes/property/15/scheduled': () => ({ body: [] }),
+    ...handlers,
+  });
   renderRoute(<VisitorIdentity webflow="brightway-homes" propertyId={15} branding={branding} />);
   return calls;
 }
@@ -87,7 +91,7 @@ describe('VisitorIdentity', () => {
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { name: "You're verified, Vera" })).toBeInTheDocument();
-    expect(calls.at(-1)!.body).toEqual({ challenge: 'c1', code: '123456' });
+    expect(calls.filter((c) => c.path.endsWith('/verify')).at(-1)!.body).toEqual({ challenge: 'c1', code: '123456' });
     await user.click(screen.getByRole('button', { name: 'Not you? Sign out' }));
     expect(screen.getByRole('heading', { name: "Who's touring?" })).toBeInTheDocument();
   });

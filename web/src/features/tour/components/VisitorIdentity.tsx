@@ -17,6 +17,7 @@ import { FormTextField, PasswordField, PhoneField, applyServerErrors, serverErro
 import { requiredEmail, requiredPhone } from '../../../components/form/rules';
 import { sendCode, verifyCode, visitorSignIn } from '../api/tour';
 import { saveVisitorSession, useVisitorSession } from '../visitorSession';
+import { ScheduleTour } from './ScheduleTour';
 import { TourNow } from './TourNow';
 
 /** What the visitor accepts when the builder has no disclosure of its own. */
@@ -75,6 +76,9 @@ export function VisitorIdentity({
           Signed in as {session.firstname} {session.lastname} with {branding.builder_name}.
         </Typography>
         <TourNow webflow={webflow} propertyId={propertyId} session={session} />
+        <Box sx={{ mt: 3 }}>
+          <ScheduleTour webflow={webflow} propertyId={propertyId} session={session} />
+        </Box>
         <Button sx={{ mt: 1, px: 0 }} onClick={signOut}>
           Not you? Sign out
         </Button>
