@@ -69,10 +69,24 @@ test('a visitor verifies with the code texted to them, and staff see the new cus
   await expect(visitor.getByRole('heading', { name: "You're verified, Wren" })).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByRole('heading', { name: "You're verified, Wren" })).toBeVisible();
+
+  // The builder's pre-tour questions (the demo's: a choice in each), then the tour itself.
+  await expect(visitor.getByRole('heading', { name: 'A few questions before your tour' })).toBeVisible();
+  const groups = visitor.getByRole('radiogroup');
+  const asked = await groups.count();
+  expect(asked).toBeGreaterThan(0);
+  for (let n = 0; n < asked; n++) await groups.nth(n).getByRole('radio').first().check();
+  await visitor.getByRole('button', { name: 'Continue' }).click();
+  await expect(visitor.getByRole('button', { name: 'Tour Now' })).toBeVisible();
   await visitor.close();
 
   // Staff (the sidebar is folded away at a phone's width).
   await page.goto('/customers');
   await page.getByPlaceholder(/Search/).fill(lastname);
   await expect(page.locator('tbody tr')).toHaveCount(1);
+  await page.locator('tbody tr').first().click();
+  await page.getByRole('tab', { name: 'Survey' }).click();
+  // The demo builder's first question, answered with its first choice.
+  await expect(page.getByRole('term').filter({ hasText: 'Do you currently own, rent' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^Own$/ })).toBeVisible();
 });

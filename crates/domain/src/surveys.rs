@@ -87,6 +87,56 @@ pub fn default_pre_tour() -> Vec<Question> {
     ]
 }
 
+/// Checks a visitor's answers to a survey's questions: each question answered, a choice among its
+/// choices (Multiple Choice, Yes/No), a number (Numbers), at most 30 characters (Text Stream).
+/// Answers to questions the survey does not have are refused. Errors are keyed
+/// `answers.{question id}`; the answers come back with their questions' texts, in order.
+pub fn check_answers(
+    questions: &[Question],
+    answers: &[(i64, String)],
+) -> Result<Vec<(String, String)>, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    for (id, _) in answers {
+        if !questions.iter().any(|q| q.question_id == Some(*id)) {
+            errors.insert(format!("answers.{id}"), "No such question".into());
+        }
+    }
+    let mut kept = Vec::new();
+    for q in questions {
+        let Some(id) = q.question_id else { continue };
+        let answer = answers
+            .iter()
+            .find(|(a, _)| *a == id)
+            .map(|(_, text)| text.trim())
+            .unwrap_or_default();
+        let problem = if answer.is_empty() {
+            Some("Answer this question")
+        } else {
+            match q.r#type {
+                Some(MULTIPLE_CHOICE) | Some(YES_NO) if !q.choices.iter().any(|c| c == answer) => {
+                    Some("Choose one of the answers")
+                }
+                Some(NUMBERS) if answer.parse::<f64>().is_err() => Some("Answer with a number"),
+                Some(TEXT_STREAM) if answer.chars().count() > TEXT_ANSWER_LIMIT => {
+                    Some("Keep the answer to 30 characters")
+                }
+                _ => None,
+            }
+        };
+        match problem {
+            Some(message) => {
+                errors.insert(format!("answers.{id}"), message.into());
+            }
+            None => kept.push((q.text.clone(), answer.to_string())),
+        }
+    }
+    if errors.is_empty() {
+        Ok(kept)
+    } else {
+        Err(errors)
+    }
+}
+
 /// Normalises and checks a whole list: Yes/No gets its two preset choices, other non-choice
 /// types none. Errors are keyed `questions.{index}.{field}`.
 pub fn check_questions(survey: Survey, questions: &mut [Question]) -> FieldErrors {
@@ -188,5 +238,56 @@ mod tests {
         let mut list = vec![question("Agent?", Some(YES_NO), &[])];
         assert!(check_questions(Survey::PreTour, &mut list).is_empty());
         assert_eq!(list[0].choices, ["Yes", "No"]);
+    }
+
+    #[test]
+    fn visitors_answers_are_checked_against_the_questions() {
+        let questions: Vec<Question> = [
+            (1, "Own or rent?", MULTIPLE_CHOICE, vec!["Own", "Rent"]),
+            (2, "Agent?", YES_NO, vec!["Yes", "No"]),
+            (3, "Bedrooms?", NUMBERS, vec![]),
+            (4, "Anything else?", TEXT_STREAM, vec![]),
+        ]
+        .into_iter()
+        .map(|(id, text, kind, choices)| Question {
+            question_id: Some(id),
+            text: text.into(),
+            r#type: Some(kind),
+            choices: choices.into_iter().map(String::from).collect(),
+        })
+        .collect();
+        let answers = |list: &[(i64, &str)]| {
+            list.iter()
+                .map(|(i, a)| (*i, a.to_string()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            check_answers(
+                &questions,
+                &answers(&[(1, "Rent"), (2, "No"), (3, "3"), (4, " Soon ")])
+            ),
+            Ok(vec![
+                ("Own or rent?".into(), "Rent".into()),
+                ("Agent?".into(), "No".into()),
+                ("Bedrooms?".into(), "3".into()),
+                ("Anything else?".into(), "Soon".into()),
+            ])
+        );
+        let errors = check_answers(
+            &questions,
+            &answers(&[
+                (1, "Lease"),
+                (2, ""),
+                (3, "three"),
+                (4, &"x".repeat(31)),
+                (9, "?"),
+            ]),
+        )
+        .unwrap_err();
+        assert_eq!(errors["answers.1"], "Choose one of the answers");
+        assert_eq!(errors["answers.2"], "Answer this question");
+        assert_eq!(errors["answers.3"], "Answer with a number");
+        assert_eq!(errors["answers.4"], "Keep the answer to 30 characters");
+        assert_eq!(errors["answers.9"], "No such question");
     }
 }

@@ -177,3 +177,4 @@ export type TourVisitState = Schemas['TourVisitState'];
 export type TourSlots = Schemas['TourSlots'];
 export type BookingRequest = Schemas['BookingRequest'];
 export type BookedTour = Schemas['BookedTour'];
+export type SurveyAnswers = Schemas['SurveyAnswers'];

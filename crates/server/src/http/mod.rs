@@ -210,7 +210,7 @@ impl Modify for ErrorResponses {
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
         stats::monthly_visits, stats::yearly_visits, visits::list, visits::export, visits::export_all, visits::print,
         after_tour_hours::list, after_tour_hours::export, after_tour_hours::export_all, after_tour_hours::print,
-        messages::outbox, messages::inbound, share::share, tour::home, tour::community, tour::send_code, tour::verify_code, tour::sign_in, tour::me, tour::tour_now, tour::visit, tour::slots, tour::schedule, tour::scheduled, tour::cancel,
+        messages::outbox, messages::inbound, share::share, tour::home, tour::community, tour::send_code, tour::verify_code, tour::sign_in, tour::me, tour::tour_now, tour::visit, tour::slots, tour::schedule, tour::scheduled, tour::cancel, tour::survey, tour::answer_survey,
         offers::list, offers::detail, offers::export, offers::export_all, offers::print,
         scheduled_visits::list, scheduled_visits::detail, scheduled_visits::delete, scheduled_visits::export, scheduled_visits::export_all, scheduled_visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),

@@ -29,6 +29,10 @@ pub fn routes() -> Router<AppState> {
         .route("/tour/{webflow}/property/{id}/schedule", post(schedule))
         .route("/tour/{webflow}/property/{id}/scheduled", get(scheduled))
         .route("/tour/{webflow}/scheduled/{id}/cancel", post(cancel))
+        .route(
+            "/tour/{webflow}/survey/{kind}",
+            get(survey).post(answer_survey),
+        )
 }
 
 /// How a builder's tour pages look and what they say.
@@ -1279,5 +1283,100 @@ pub async fn cancel(
     }
     Ok(Json(crate::http::MessageBody::new(
         "Your tour is cancelled.",
+    )))
+}
+
+// ---- Surveys ----------------------------------------------------------------------------------
+
+fn survey_of(kind: &str) -> ApiResult<domain::surveys::Survey> {
+    match kind {
+        "pre" => Ok(domain::surveys::Survey::PreTour),
+        "post" => Ok(domain::surveys::Survey::PostTour),
+        _ => Err(ApiError::not_found()),
+    }
+}
+
+#[utoipa::path(get, path = "/api/tour/{webflow}/survey/{kind}", tag = "tour",
+    params(("webflow" = String, Path), ("kind" = String, Path, description = "pre or post")),
+    responses((status = 200, body = Vec<domain::surveys::Question>), (status = 404, body = ErrorBody)))]
+/// The builder's pre-tour (`pre`) or post-tour (`post`) questions, as a visitor answers them.
+pub async fn survey(
+    State(state): State<AppState>,
+    Path((webflow, kind)): Path<(String, String)>,
+) -> ApiResult<Json<Vec<domain::surveys::Question>>> {
+    let survey = survey_of(&kind)?;
+    let builder = db::builders::id_by_webflow(&state.db, &webflow)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let questions = db::surveys::questions(&state.db, &Scope::All, builder, survey)
+        .await?
+        .unwrap_or_default();
+    Ok(Json(questions))
+}
+
+/// A visitor's answers: each question's id and the answer.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SurveyAnswers {
+    #[serde(default)]
+    pub answers: Vec<SurveyAnswer>,
+    /// The visit the post-tour survey is about (the visitor's own).
+    pub visit_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SurveyAnswer {
+    pub question_id: i64,
+    #[serde(default)]
+    pub answer: String,
+}
+
+#[utoipa::path(post, path = "/api/tour/{webflow}/survey/{kind}", tag = "tour",
+    params(("webflow" = String, Path), ("kind" = String, Path, description = "pre or post")),
+    request_body = SurveyAnswers,
+    responses((status = 200, body = crate::http::MessageBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)),
+    security(("visitor" = [])))]
+/// Keeps the visitor's answers (every question answered, within its kind), with the questions as
+/// they were asked; staff see them on the customer's Survey tab.
+pub async fn answer_survey(
+    State(state): State<AppState>,
+    session: VisitorSession,
+    Path((webflow, kind)): Path<(String, String)>,
+    JsonBody(body): JsonBody<SurveyAnswers>,
+) -> ApiResult<Json<crate::http::MessageBody>> {
+    let survey = survey_of(&kind)?;
+    builder_named(&state, &webflow, session.builder_id).await?;
+    let visit = match body.visit_id {
+        Some(id) => Some(
+            db::visits::of_visitor(&state.db, id, session.customer_id)
+                .await?
+                .ok_or_else(ApiError::not_found)?
+                .customer_visit_id,
+        ),
+        None => None,
+    };
+    let questions = db::surveys::questions(&state.db, &Scope::All, session.builder_id, survey)
+        .await?
+        .unwrap_or_default();
+    let given: Vec<(i64, String)> = body
+        .answers
+        .into_iter()
+        .map(|a| (a.question_id, a.answer))
+        .collect();
+    let answers =
+        domain::surveys::check_answers(&questions, &given).map_err(ApiError::Validation)?;
+    db::customers::record_survey(
+        &state.db,
+        &db::customers::NewSurveyAnswers {
+            customer_id: session.customer_id,
+            customer_visit_id: visit,
+            survey,
+            answers: &answers,
+            answered_on: state.hardware.now(),
+        },
+    )
+    .await?;
+    Ok(Json(crate::http::MessageBody::new(
+        "Thank you for your answers.",
     )))
 }

@@ -879,3 +879,93 @@ async fn a_visitor_books_a_time_gets_its_code_in_time_and_can_cancel() {
     assert_eq!(customer["visits"][0]["visit_status_id_value"], "Accessed");
     w.done().await;
 }
+
+#[tokio::test]
+async fn a_visitor_answers_the_pre_tour_survey_and_staff_read_it() {
+    let w = world().await;
+    let (webflow, home) = demo_home(&w, true).await;
+    let id = home.property_id;
+    let token = verified(&w, &webflow, id, "555-321-0401").await;
+    let questions = w
+        .call(
+            Method::GET,
+            &format!("/api/tour/{webflow}/survey/pre"),
+            None,
+            None,
+        )
+        .await
+        .json();
+    let questions = questions.as_array().unwrap().clone();
+    assert!(!questions.is_empty());
+    assert_eq!(
+        w.call(
+            Method::GET,
+            &format!("/api/tour/{webflow}/survey/other"),
+            None,
+            None
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    let answer_of = |q: &Value| {
+        q["choices"]
+            .as_array()
+            .and_then(|c| c.first())
+            .and_then(Value::as_str)
+            .unwrap_or("7")
+            .to_string()
+    };
+    let path = format!("/api/tour/{webflow}/survey/pre");
+    let incomplete = w
+        .call(
+            Method::POST,
+            &path,
+            Some(&token),
+            Some(json!({"answers": []})),
+        )
+        .await;
+    assert_eq!(incomplete.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let first = questions[0]["questionId"].as_i64().unwrap();
+    assert_eq!(
+        incomplete.json()["errors"][format!("answers.{first}")],
+        "Answer this question"
+    );
+    let answers: Vec<Value> = questions
+        .iter()
+        .map(|q| json!({"question_id": q["questionId"], "answer": answer_of(q)}))
+        .collect();
+    let anonymous = w
+        .call(Method::POST, &path, None, Some(json!({"answers": answers})))
+        .await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+    let saved = w
+        .call(
+            Method::POST,
+            &path,
+            Some(&token),
+            Some(json!({"answers": answers})),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+
+    let pm = w.sign_in("demo.pm").await;
+    let customer_id = visitor_id(&w, &webflow, &token).await;
+    let customer = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
+    let results = customer["surveyResults"].as_array().unwrap();
+    assert_eq!(results.len(), questions.len());
+    assert_eq!(results[0]["question"], questions[0]["text"]);
+    assert_eq!(results[0]["answer"], answer_of(&questions[0]).as_str());
+
+    // A post-tour survey names one of the visitor's own visits.
+    let other_visit = w
+        .call(
+            Method::POST,
+            &format!("/api/tour/{webflow}/survey/post"),
+            Some(&token),
+            Some(json!({"answers": [], "visit_id": 1})),
+        )
+        .await;
+    assert_eq!(other_visit.status, StatusCode::NOT_FOUND);
+    w.done().await;
+}

@@ -5,6 +5,8 @@ import type {
   BookingRequest,
   CodeCheck,
   MessageBody,
+  Question,
+  SurveyAnswers,
   CodeSent,
   IdentityRequest,
   TourCommunity,
@@ -95,4 +97,16 @@ export function bookTour(webflow: string, propertyId: number, token: string, bod
 
 export function cancelTour(webflow: string, bookingId: number, token: string) {
   return api<MessageBody>(`${base(webflow)}/scheduled/${bookingId}/cancel`, { method: 'POST', visitorToken: token });
+}
+
+/** The builder's pre-tour or post-tour questions. */
+export function useTourSurvey(webflow: string, kind: 'pre' | 'post') {
+  return useQuery({
+    queryKey: ['tour', webflow, 'survey', kind],
+    queryFn: ({ signal }) => api<Question[]>(`${base(webflow)}/survey/${kind}`, { signal, visitorToken: null }),
+  });
+}
+
+export function answerSurvey(webflow: string, kind: 'pre' | 'post', token: string, body: SurveyAnswers) {
+  return api<MessageBody>(`${base(webflow)}/survey/${kind}`, { method: 'POST', body, visitorToken: token });
 }

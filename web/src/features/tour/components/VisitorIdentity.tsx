@@ -17,6 +17,7 @@ import { FormTextField, PasswordField, PhoneField, applyServerErrors, serverErro
 import { requiredEmail, requiredPhone } from '../../../components/form/rules';
 import { sendCode, verifyCode, visitorSignIn } from '../api/tour';
 import { saveVisitorSession, useVisitorSession } from '../visitorSession';
+import { PreTourSurvey, preTourAnswered } from './PreTourSurvey';
 import { ScheduleTour } from './ScheduleTour';
 import { TourNow } from './TourNow';
 
@@ -65,6 +66,7 @@ export function VisitorIdentity({
   const [challenge, setChallenge] = useState<{ challenge: string; message: string } | null>(null);
   const [withAccount, setWithAccount] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [surveyed, setSurveyed] = useState(false);
 
   if (session) {
     return (
@@ -75,10 +77,16 @@ export function VisitorIdentity({
         <Typography sx={{ mt: 1, mb: 2 }}>
           Signed in as {session.firstname} {session.lastname} with {branding.builder_name}.
         </Typography>
-        <TourNow webflow={webflow} propertyId={propertyId} session={session} />
-        <Box sx={{ mt: 3 }}>
-          <ScheduleTour webflow={webflow} propertyId={propertyId} session={session} />
-        </Box>
+        {surveyed || preTourAnswered(webflow, session.token) ? (
+          <>
+            <TourNow webflow={webflow} propertyId={propertyId} session={session} />
+            <Box sx={{ mt: 3 }}>
+              <ScheduleTour webflow={webflow} propertyId={propertyId} session={session} />
+            </Box>
+          </>
+        ) : (
+          <PreTourSurvey webflow={webflow} session={session} onDone={() => setSurveyed(true)} />
+        )}
         <Button sx={{ mt: 1, px: 0 }} onClick={signOut}>
           Not you? Sign out
         </Button>
