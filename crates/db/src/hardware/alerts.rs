@@ -17,6 +17,10 @@ pub mod kind {
     pub const BACKUP_IN_USE: &str = "backup_in_use";
     pub const NOT_LOCKED: &str = "not_locked";
     pub const CODE_NOT_REMOVED: &str = "code_not_removed";
+    /// Not device alerts, but told to the same staff by their general preferences: a visitor's
+    /// lead (verified, booked, started a tour) and an attempt outside the tour hours.
+    pub const LEAD: &str = "lead";
+    pub const AFTER_HOURS: &str = "after_hours";
 }
 
 #[derive(Debug, Clone)]

@@ -55,18 +55,26 @@ pub async fn send(hw: &Hardware, alert: &NewAlert) -> HardwareResult<()> {
         return Ok(());
     };
     let subject = format!("Tourdesk: {}", subject(alert.kind));
-    for recipient in alerts::recipients(&hw.db, home).await? {
-        let (by_mail, by_text) = recipient.wants(alert.kind);
+    tell_home_staff(&hw.db, home, alert.kind, &subject, &alert.message).await?;
+    Ok(())
+}
+
+/// Mails and texts a home's staff and its community's, each as their alert preferences for
+/// `kind` say (device alerts, and the showings' leads and after-hours attempts).
+pub async fn tell_home_staff(
+    db: &db::Db,
+    home: i64,
+    kind: &str,
+    subject: &str,
+    message: &str,
+) -> db::Result<()> {
+    for recipient in alerts::recipients(db, home).await? {
+        let (by_mail, by_text) = recipient.wants(kind);
         if by_mail && !recipient.email.is_empty() {
-            db::messages::queue_mail(&hw.db, &recipient.email, &subject, &alert.message).await?;
+            db::messages::queue_mail(db, &recipient.email, subject, message).await?;
         }
         if by_text && !recipient.phone.is_empty() {
-            db::messages::queue_sms(
-                &hw.db,
-                &recipient.phone,
-                &format!("{subject}: {}", alert.message),
-            )
-            .await?;
+            db::messages::queue_sms(db, &recipient.phone, &format!("{subject}: {message}")).await?;
         }
     }
     Ok(())

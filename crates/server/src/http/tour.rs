@@ -614,13 +614,26 @@ pub async fn verify_code(
     }
     match db::visitors::use_code(&state.db, &challenge, now).await? {
         db::visitors::Used::AlreadyUsed => Err(invalid("code", MSG_CODE_USED)),
-        db::visitors::Used::Customer { customer_id, .. } => Ok(Json(session_for(
-            &state,
-            customer_id,
-            challenge.builder_id,
-            challenge.firstname,
-            challenge.lastname,
-        ))),
+        db::visitors::Used::Customer { customer_id, .. } => {
+            if let Some(home) = challenge.property_id {
+                let address = db::properties::get(&state.db, &Scope::All, home)
+                    .await?
+                    .map(|h| h.fields.address_1)
+                    .unwrap_or_default();
+                let message = format!(
+                    "{} {} ({}, {}) verified to tour {address}.",
+                    challenge.firstname, challenge.lastname, challenge.phone, challenge.email
+                );
+                tell_staff(&state, home, db::hardware::alerts::kind::LEAD, &message).await?;
+            }
+            Ok(Json(session_for(
+                &state,
+                customer_id,
+                challenge.builder_id,
+                challenge.firstname,
+                challenge.lastname,
+            )))
+        }
     }
 }
 
@@ -848,6 +861,19 @@ fn visitor_code(
     }
 }
 
+/// Tells the home's staff and its community's (by their alert preferences) of a visitor's lead or
+/// of an attempt after hours.
+async fn tell_staff(state: &AppState, home: i64, kind: &str, message: &str) -> ApiResult<()> {
+    use db::hardware::alerts::kind;
+    let subject = if kind == kind::AFTER_HOURS {
+        "Tourdesk: A tour was asked for after hours"
+    } else {
+        "Tourdesk: A visitor lead"
+    };
+    crate::hardware::alerts::tell_home_staff(&state.db, home, kind, subject, message).await?;
+    Ok(())
+}
+
 /// `Thursday, November 26 at 7:00 AM CT`.
 fn opening_text(at: chrono::NaiveDateTime, zone: i64) -> String {
     let (_, abbr) = domain::catalog::timezone_names(zone);
@@ -895,6 +921,20 @@ pub async fn tour_now(
                 .unwrap_or_else(|| "Closed".into());
             db::after_tour_hours::record(&state.db, id, Some(visitor.customer_id), &today, now)
                 .await?;
+            let message = format!(
+                "{} {} tried to tour {} at {}, outside its tour hours ({today}).",
+                visitor.firstname,
+                visitor.lastname,
+                home.fields.address_1,
+                local.format("%-I:%M %p")
+            );
+            tell_staff(
+                &state,
+                id,
+                db::hardware::alerts::kind::AFTER_HOURS,
+                &message,
+            )
+            .await?;
             record_refusal(
                 &state,
                 &home,
@@ -944,6 +984,14 @@ pub async fn tour_now(
         },
     )
     .await?;
+    let message = format!(
+        "{} {} started a self-tour of {} (until {}).",
+        visitor.firstname,
+        visitor.lastname,
+        home.fields.address_1,
+        domain::zones::to_local(zone, ends_at).format("%-I:%M %p")
+    );
+    tell_staff(&state, id, db::hardware::alerts::kind::LEAD, &message).await?;
     // The lock takes the code now rather than at the worker's next look.
     let hardware = state.hardware.clone();
     tokio::spawn(async move { crate::hardware::codes::program_now(&hardware, &code_ids).await });
@@ -1220,6 +1268,11 @@ pub async fn schedule(
         },
     )
     .await?;
+    let message = format!(
+        "{} {} booked a self-tour of {} for {when}.",
+        visitor.firstname, visitor.lastname, home.fields.address_1
+    );
+    tell_staff(&state, id, db::hardware::alerts::kind::LEAD, &message).await?;
     Ok(Json(BookedTour {
         id: booking_id,
         property_id: id,

@@ -517,6 +517,23 @@ async fn tour_now_puts_a_code_for_this_visitor_on_the_lock_and_texts_it() {
         state["starts_at"].as_str().unwrap().parse().unwrap();
     assert!(ends - starts <= chrono::Duration::minutes(60));
 
+    // The home's staff hear of the lead by their preferences.
+    let admin = w.sign_in("demo.admin").await;
+    let told = get(&w, &admin, "/api/outbox?search=started%20a%20self-tour").await;
+    assert!(told["total"].as_i64().unwrap() >= 1, "{told}");
+    assert!(
+        told["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["subject"] == "Tourdesk: A visitor lead"
+                || m["body"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Tourdesk: A visitor lead: ")),
+        "{told}"
+    );
+
     // Staff see the visit (NC until the door opens).
     let pm = w.sign_in("demo.pm").await;
     let customer_id = visitor_id(&w, &webflow, &token).await;
@@ -617,6 +634,14 @@ async fn tour_now_is_refused_outside_the_hours_and_to_blacklisted_visitors() {
         message.starts_with("Self-tours of this home are closed now. They open again "),
         "{message}"
     );
+    let admin = w.sign_in("demo.admin").await;
+    let told = get(
+        &w,
+        &admin,
+        "/api/outbox?search=outside%20its%20tour%20hours",
+    )
+    .await;
+    assert!(told["total"].as_i64().unwrap() >= 1, "{told}");
     let pm = w.sign_in("demo.pm").await;
     let attempts = get(
         &w,
