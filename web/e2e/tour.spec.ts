@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -32,10 +32,12 @@ test('a home’s public address from the console opens its tour page, and its co
   await visitor.close();
 });
 
-test('a visitor verifies with the code texted to them, and staff see the new customer', async ({ page, browser }) => {
+/** A visitor on an Accessible home's tour page, at a phone's width, verified with the code read
+ *  from the admins' outbox; staff (demo.pm) stay signed in on `page`. */
+async function verifiedVisitor(page: Page, browser: Browser, surname: string) {
   const phone = `555${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   const shown = `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
-  const lastname = `Walker${Date.now() % 100000}`;
+  const lastname = `${surname}${Date.now() % 100000}`;
   await signIn(page, 'demo.pm');
   await page.goto('/properties?lockDisposition=Accessible');
   await page.locator('tbody tr').first().click();
@@ -67,6 +69,11 @@ test('a visitor verifies with the code texted to them, and staff see the new cus
   await visitor.getByRole('textbox', { name: 'Code' }).fill(code);
   await visitor.getByRole('button', { name: 'Verify' }).click();
   await expect(visitor.getByRole('heading', { name: "You're verified, Wren" })).toBeVisible();
+  return { visitor, lastname };
+}
+
+test('a visitor verifies with the code texted to them, and staff see the new customer', async ({ page, browser }) => {
+  const { visitor, lastname } = await verifiedVisitor(page, browser, 'Walker');
   await visitor.reload();
   await expect(visitor.getByRole('heading', { name: "You're verified, Wren" })).toBeVisible();
 
@@ -89,4 +96,22 @@ test('a visitor verifies with the code texted to them, and staff see the new cus
   // The demo builder's first question, answered with its first choice.
   await expect(page.getByRole('term').filter({ hasText: 'Do you currently own, rent' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: /^Own$/ })).toBeVisible();
+});
+
+test('a blacklisted visitor is refused a tour politely', async ({ page, browser }) => {
+  const { visitor, lastname } = await verifiedVisitor(page, browser, 'Barred');
+  await page.goto('/customers');
+  await page.getByPlaceholder(/Search/).fill(lastname);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await page.locator('tbody tr').first().click();
+  await page.getByRole('switch', { name: 'Blacklisted' }).click();
+  await expect(page.getByRole('switch', { name: 'Blacklisted' })).toBeChecked();
+
+  const groups = visitor.getByRole('radiogroup');
+  await expect(groups.first()).toBeVisible();
+  for (let n = 0; n < (await groups.count()); n++) await groups.nth(n).getByRole('radio').first().check();
+  await visitor.getByRole('button', { name: 'Continue' }).click();
+  await visitor.getByRole('button', { name: 'Tour Now' }).click();
+  await expect(visitor.getByText(/^We're sorry, we can't offer you a self-tour of this home\./)).toBeVisible();
+  await visitor.close();
 });
