@@ -37,3 +37,10 @@ export function formatUsDate(date: string): string {
   const [y, m, d] = date.split('-');
   return y && m && d ? `${m}/${d}/${y}` : date;
 }
+
+/** Today in the browser's calendar as a date input takes it (yyyy-MM-dd), e.g. for its `min`. */
+export function todayInput(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

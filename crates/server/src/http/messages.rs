@@ -71,7 +71,7 @@ pub async fn inbound(
         return Err(ApiError::NotFound("Text replies are not taken here".into()));
     };
     let params: Vec<(String, String)> = serde_urlencoded::from_bytes(&body)
-        .map_err(|_| invalid("Body", "The form could not be read"))?;
+        .map_err(|_| ApiError::field("Body", "The form could not be read"))?;
     let url = format!("{}{INBOUND_PATH}", state.settings.public_url);
     let signature = headers
         .get("x-twilio-signature")
@@ -88,7 +88,7 @@ pub async fn inbound(
             .unwrap_or_default()
     };
     let Some(from) = domain::messaging::e164(field("From")) else {
-        return Err(invalid("From", "From is not a phone number"));
+        return Err(ApiError::field("From", "From is not a phone number"));
     };
     match reply_intent(field("Body")) {
         Reply::OptOut => {
@@ -106,8 +106,4 @@ pub async fn inbound(
         [(header::CONTENT_TYPE, "text/xml")],
         EMPTY_REPLY,
     ))
-}
-
-fn invalid(field: &str, message: &str) -> ApiError {
-    ApiError::Validation([(field.to_string(), message.to_string())].into())
 }

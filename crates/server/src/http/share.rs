@@ -53,10 +53,6 @@ pub struct ShareAnswer {
     pub scheduled_visit_id: Option<i64>,
 }
 
-fn invalid(field: &str, message: &str) -> ApiError {
-    ApiError::Validation([(field.to_string(), message.to_string())].into())
-}
-
 /// Characters of the password a verified account gets: no look-alikes (0/O, 1/l/I).
 const PASSWORD_CHARACTERS: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const PASSWORD_LENGTH: usize = 10;
@@ -102,7 +98,10 @@ pub async fn share(
         .iter()
         .any(|d| d.id == home.fields.disposition_id && d.tours);
     if !tours {
-        return Err(invalid("property_id", "This property is not open to tours"));
+        return Err(ApiError::field(
+            "property_id",
+            "This property is not open to tours",
+        ));
     }
     let builder = db::builders::get(&state.db, &caller.scope, home.builder_id)
         .await?
@@ -111,7 +110,10 @@ pub async fn share(
     let zone = home.fields.timezone;
     let tour_at = local_visit.map(|local| domain::zones::from_local(zone, local));
     if tour_at.is_some_and(|at| at <= now) {
-        return Err(invalid("visit_time", "Choose a time that has not passed"));
+        return Err(ApiError::field(
+            "visit_time",
+            "Choose a time that has not passed",
+        ));
     }
     let (firstname, lastname) = (body.firstname.trim(), body.lastname.trim());
     let email = body.email_1.trim();
@@ -174,7 +176,7 @@ pub async fn share(
                 "Scheduled tour invite sent to",
             )
         }
-        (None, None) => return Err(invalid("book_tour", "Book Tour is required")),
+        (None, None) => return Err(ApiError::field("book_tour", "Book Tour is required")),
     };
     let invite = Invite {
         builder_id: home.builder_id,
@@ -193,7 +195,7 @@ pub async fn share(
         mail_body: &mail,
     };
     match db::customers::invite(&state.db, &invite, now).await? {
-        Invited::Blacklisted => Err(invalid(
+        Invited::Blacklisted => Err(ApiError::field(
             "customer",
             "This visitor is blacklisted and cannot be invited",
         )),

@@ -434,10 +434,6 @@ pub struct VisitorToken {
     pub lastname: String,
 }
 
-fn invalid(field: &str, message: &str) -> ApiError {
-    ApiError::Validation([(field.to_string(), message.to_string())].into())
-}
-
 /// `555-***-1234`: a phone as the page repeats it.
 fn masked(phone: &str) -> String {
     let last: String = phone
@@ -583,20 +579,20 @@ pub async fn verify_code(
         .tokens
         .open(body.challenge.trim())
         .and_then(|text| text.strip_prefix(CHALLENGE_PREFIX)?.parse::<i64>().ok())
-        .ok_or_else(|| invalid("challenge", "Ask for a code first"))?;
+        .ok_or_else(|| ApiError::field("challenge", "Ask for a code first"))?;
     let challenge = db::visitors::get(&state.db, challenge_id)
         .await?
-        .ok_or_else(|| invalid("challenge", "Ask for a code first"))?;
+        .ok_or_else(|| ApiError::field("challenge", "Ask for a code first"))?;
     builder_named(&state, &webflow, challenge.builder_id).await?;
     let now = state.hardware.now();
     if challenge.used_on.is_some() {
-        return Err(invalid("code", MSG_CODE_USED));
+        return Err(ApiError::field("code", MSG_CODE_USED));
     }
     if challenge.attempts >= CODE_ATTEMPTS {
-        return Err(invalid("code", MSG_TOO_MANY_TRIES));
+        return Err(ApiError::field("code", MSG_TOO_MANY_TRIES));
     }
     if challenge.expires_at <= now {
-        return Err(invalid("code", MSG_CODE_EXPIRED));
+        return Err(ApiError::field("code", MSG_CODE_EXPIRED));
     }
     let code = body.code.trim();
     let right = code.len() == 6
@@ -610,10 +606,10 @@ pub async fn verify_code(
         } else {
             MSG_WRONG_CODE
         };
-        return Err(invalid("code", message));
+        return Err(ApiError::field("code", message));
     }
     match db::visitors::use_code(&state.db, &challenge, now).await? {
-        db::visitors::Used::AlreadyUsed => Err(invalid("code", MSG_CODE_USED)),
+        db::visitors::Used::AlreadyUsed => Err(ApiError::field("code", MSG_CODE_USED)),
         db::visitors::Used::Customer { customer_id, .. } => {
             if let Some(home) = challenge.property_id {
                 let address = db::properties::get(&state.db, &Scope::All, home)
@@ -661,7 +657,7 @@ pub async fn sign_in(
             retry_after_secs: 900,
         });
     }
-    let refused = || invalid("password", "The username or password is not right");
+    let refused = || ApiError::field("password", "The username or password is not right");
     let Some((customer_id, hash)) = db::visitors::account(&state.db, builder, &username).await?
     else {
         db::throttle::record_failure(&state.db, &[&key]).await?;
@@ -1167,8 +1163,8 @@ pub async fn slots(
     crate::app::QueryParams(query): crate::app::QueryParams<SlotQuery>,
 ) -> ApiResult<Json<TourSlots>> {
     let home = public_home(&state, &webflow, id).await?;
-    let day =
-        parse_day(&query.date).ok_or_else(|| invalid("date", "Choose a day like 2026-12-01"))?;
+    let day = parse_day(&query.date)
+        .ok_or_else(|| ApiError::field("date", "Choose a day like 2026-12-01"))?;
     let (_, timezone_abbr) = domain::catalog::timezone_names(home.fields.timezone);
     Ok(Json(TourSlots {
         date: day.format("%Y-%m-%d").to_string(),
@@ -1195,12 +1191,12 @@ pub async fn schedule(
     JsonBody(body): JsonBody<BookingRequest>,
 ) -> ApiResult<Json<BookedTour>> {
     let (home, visitor) = visitor_at_home(&state, &session, &webflow, id, "Booking").await?;
-    let day =
-        parse_day(&body.date).ok_or_else(|| invalid("date", "Choose a day like 2026-12-01"))?;
+    let day = parse_day(&body.date)
+        .ok_or_else(|| ApiError::field("date", "Choose a day like 2026-12-01"))?;
     let minutes = domain::hours::parse_clock(&body.time);
     let now = state.hardware.now();
     let Some(minutes) = minutes.filter(|m| day_slots(&home, day, now).contains(m)) else {
-        return Err(invalid(
+        return Err(ApiError::field(
             "time",
             "Choose one of the times offered for that day",
         ));

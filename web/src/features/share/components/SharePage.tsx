@@ -21,6 +21,7 @@ import { FormTextField, PhoneField, applyServerErrors, serverErrorText } from '.
 import { LIST_KEY } from '../../../components/list/useListQuery';
 import { Wizard } from '../../../components/wizard/Wizard';
 import { PropertyPicker } from '../../properties/components/PropertyPicker';
+import { todayInput } from '../../../lib/format';
 import { shareTour } from '../api/share';
 import {
   EMPTY_SHARE,
@@ -67,13 +68,6 @@ const BOOKINGS = [
 /** `15 · Lot 18 · 204 Pecan Trail`: a home as the Share form offers it (id, lot number, address). */
 export function shareHomeLabel(p: Pick<PropertyRow, 'property_id' | 'house_num' | 'address_1'>): string {
   return [String(p.property_id), p.house_num ? `Lot ${p.house_num}` : null, p.address_1].filter(Boolean).join(' · ');
-}
-
-/** Today as a date input's minimum (yyyy-MM-dd, the browser's day). */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** /share: invite a visitor to tour a home, with a verified account or a scheduled tour. */
@@ -227,7 +221,7 @@ export default function SharePage() {
                       type="date"
                       required
                       hint="In the home's time zone"
-                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }}
+                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayInput() } }}
                     />
                     <FormTextField control={control} name="visit_time" label="Visit Time" select required>
                       {VISIT_TIMES.map((t) => (

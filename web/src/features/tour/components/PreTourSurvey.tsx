@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -15,10 +15,7 @@ import { ApiError, errorMessage } from '../../../api/client';
 import type { Question } from '../../../api/types';
 import { answerSurvey, useTourSurvey } from '../api/tour';
 import type { VisitorAtHome } from '../visitorSession';
-
-const MULTIPLE_CHOICE = 2;
-const YES_NO = 3;
-const NUMBERS = 5;
+import { MULTIPLE_CHOICE, NUMBERS, YES_NO } from '../../surveys/surveyRules';
 
 /** Whether this visitor answered the builder's pre-tour questions in this browser. */
 const answeredKey = (webflow: string, token: string) => `tourdesk.survey.${webflow}.${token.slice(-16)}`;
@@ -38,17 +35,14 @@ export function PreTourSurvey({ webflow, session, onDone }: Omit<VisitorAtHome, 
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const done = () => {
+  const done = useCallback(() => {
     localStorage.setItem(answeredKey(webflow, session.token), '1');
     onDone();
-  };
+  }, [webflow, session.token, onDone]);
   const none = questions.data !== undefined && !questions.data.some((q) => q.questionId != null);
   useEffect(() => {
-    if (none) {
-      localStorage.setItem(answeredKey(webflow, session.token), '1');
-      onDone();
-    }
-  }, [none, webflow, session.token, onDone]);
+    if (none) done();
+  }, [none, done]);
 
   if (questions.isPending) return <LinearProgress aria-label="Loading the questions" />;
   if (questions.isError) return <Alert severity="error">{errorMessage(questions.error)}</Alert>;

@@ -13,13 +13,7 @@ import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../api/client';
 import { bookTour, cancelTour, useBookedTours, useTourSlots } from '../api/tour';
 import type { VisitorAtHome } from '../visitorSession';
-
-/** Today in the browser's calendar, as a date input takes it. */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+import { todayInput } from '../../../lib/format';
 
 /**
  * Book a time: a day, then one of the times it offers (an hour's tour inside the tour hours);
@@ -77,7 +71,7 @@ export function ScheduleTour({ webflow, propertyId, session }: VisitorAtHome) {
             setDate(e.target.value);
             setTime('');
           }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayInput() } }}
         />
         {date && !slots.isPending && times.length === 0 && !slots.isError && (
           <Typography sx={{ color: 'text.secondary' }}>No times are open that day.</Typography>
