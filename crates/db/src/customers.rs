@@ -111,6 +111,8 @@ pub struct CustomerProfile {
     pub visitor_type_id: i64,
     pub visitor_type_id_value: String,
     pub visitor_contact_status_id_value: String,
+    /// When the visitor took the selfie the builder asks for (`GET .../selfie` shows it).
+    pub selfie_on: Option<DateTime<Utc>>,
 }
 
 /// One visit of the customer's activity.
@@ -163,8 +165,8 @@ pub struct SurveyResult {
 const PROFILE: &str = "SELECT c.customer_id, c.builder_id, c.firstname, c.lastname, c.email_1, c.cell_phone_1, \
     c.street_address, c.city, c.state, c.zipcode, c.visitor_status_id, s.name AS visitor_status_id_value, \
     c.visitor_type_id, t.name AS visitor_type_id_value, \
-    CASE WHEN c.contactable THEN 'Contact' ELSE 'No contact' END AS visitor_contact_status_id_value \
-    FROM customers c JOIN catalog t ON t.catalog_id = c.visitor_type_id \
+    CASE WHEN c.contactable THEN 'Contact' ELSE 'No contact' END AS visitor_contact_status_id_value, \
+    c.selfie_on FROM customers c JOIN catalog t ON t.catalog_id = c.visitor_type_id \
     JOIN catalog s ON s.catalog_id = c.visitor_status_id WHERE c.customer_id = $1";
 
 /// A customer of the scope's builders with their visits and survey answers; None when there is
@@ -266,16 +268,36 @@ pub struct NewSurveyAnswers<'a> {
     /// Question and answer.
     pub answers: &'a [(String, String)],
     pub answered_on: DateTime<Utc>,
+    /// The visitor's feedback on the visit (structured remarks), given once per visit.
+    pub feedback: Option<&'a str>,
 }
 
-/// Keeps a visitor's survey answers with the questions as they were asked; the builder is the
-/// customer's.
-pub async fn record_survey(db: &Db, survey: &NewSurveyAnswers<'_>) -> Result<()> {
+/// Keeps a visitor's survey answers with the questions as they were asked (the builder is the
+/// customer's), and their feedback in the visit's remarks, in one transaction. Answers false,
+/// writing nothing, when the visit already has the visitor's feedback.
+pub async fn record_survey(db: &Db, survey: &NewSurveyAnswers<'_>) -> Result<bool> {
     let sql = "INSERT INTO survey_answers (builder_id, customer_id, customer_visit_id, survey, position, \
         question, answer, answered_on) \
         SELECT builder_id, customer_id, $2, $3, $4, $5, $6, $7 FROM customers WHERE customer_id = $1";
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
+        if let (Some(visit), Some(feedback)) = (survey.customer_visit_id, survey.feedback) {
+            let kept = sqlx::query(
+                "UPDATE customer_visits SET feedback_on = $1, \
+                 remarks = CASE WHEN remarks IS NULL OR remarks = '' THEN $2 ELSE remarks || $3 END \
+                 WHERE customer_visit_id = $4 AND customer_id = $5 AND feedback_on IS NULL",
+            )
+            .bind(survey.answered_on)
+            .bind(feedback)
+            .bind(format!("\n{feedback}"))
+            .bind(visit)
+            .bind(survey.customer_id)
+            .execute(&mut *tx)
+            .await?;
+            if kept.rows_affected() == 0 {
+                return Ok(false);
+            }
+        }
         for (position, (question, answer)) in survey.answers.iter().enumerate() {
             sqlx::query(sql)
                 .bind(survey.customer_id)
@@ -288,7 +310,8 @@ pub async fn record_survey(db: &Db, survey: &NewSurveyAnswers<'_>) -> Result<()>
                 .execute(&mut *tx)
                 .await?;
         }
-        tx.commit().await
+        tx.commit().await?;
+        Ok(true)
     })
 }
 
@@ -463,4 +486,18 @@ pub async fn visitor_account(db: &Db, customer_id: i64) -> Result<Option<(String
     .bind(customer_id)
     .fetch_optional(pool)
     .await)
+}
+
+/// The key of a customer's selfie, for a caller of the scope; None when there is none (or the
+/// customer is another builder's).
+pub async fn selfie_of(db: &Db, scope: &Scope, customer_id: i64) -> Result<Option<String>> {
+    let sql = format!(
+        "SELECT selfie_key FROM customers WHERE customer_id = $1 AND {}",
+        scope.condition("builder_id")
+    );
+    on_pool!(db, |pool| sqlx::query_scalar::<_, Option<String>>(&sql)
+        .bind(customer_id)
+        .fetch_optional(pool)
+        .await
+        .map(Option::flatten))
 }

@@ -59,6 +59,8 @@ const MIGRATIONS: &[Migration] = &[
     migration!(35, "0035_visitor_codes"),
     migration!(36, "0036_visit_codes"),
     migration!(37, "0037_scheduled_visit_codes"),
+    migration!(38, "0038_tour_endings"),
+    migration!(39, "0039_visitor_selfies"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

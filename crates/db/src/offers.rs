@@ -74,13 +74,16 @@ pub struct NewOffer<'a> {
     pub move_in: Option<NaiveDate>,
     pub comments: Option<&'a str>,
     pub preferred_contact: &'a str,
+    /// The tour the offer follows (one offer per tour).
+    pub customer_visit_id: Option<i64>,
 }
 
-pub async fn create(db: &Db, offer: &NewOffer<'_>) -> Result<i64> {
+/// Keeps an offer; None when its tour already led to one.
+pub async fn create(db: &Db, offer: &NewOffer<'_>) -> Result<Option<i64>> {
     let sql = "INSERT INTO offers (builder_id, property_id, customer_id, floor_plan, prequalified, move_in, \
-               comments, preferred_contact, created_on) \
-               SELECT builder_id, property_id, $2, $3, $4, $5, $6, $7, $8 FROM properties WHERE property_id = $1 \
-               RETURNING id";
+               comments, preferred_contact, created_on, customer_visit_id) \
+               SELECT builder_id, property_id, $2, $3, $4, $5, $6, $7, $8, $9 FROM properties WHERE property_id = $1 \
+               ON CONFLICT (customer_visit_id) DO NOTHING RETURNING id";
     on_pool!(db, |pool| sqlx::query_scalar(sql)
         .bind(offer.property_id)
         .bind(offer.customer_id)
@@ -90,6 +93,7 @@ pub async fn create(db: &Db, offer: &NewOffer<'_>) -> Result<i64> {
         .bind(offer.comments)
         .bind(offer.preferred_contact)
         .bind(now())
-        .fetch_one(pool)
+        .bind(offer.customer_visit_id)
+        .fetch_optional(pool)
         .await)
 }

@@ -164,16 +164,43 @@ pub struct Visitor {
     pub cell_phone_1: Option<String>,
     pub visitor_type_id: i64,
     pub visitor_status_id: i64,
+    /// Their selfie's key in the private file store, once taken.
+    pub selfie_key: Option<String>,
 }
 
 pub async fn visitor(db: &Db, customer_id: i64) -> Result<Option<Visitor>> {
     on_pool!(db, |pool| {
         sqlx::query_as(
-        "SELECT customer_id, builder_id, firstname, lastname, cell_phone_1, visitor_type_id, visitor_status_id \
-         FROM customers WHERE customer_id = $1"
+        "SELECT customer_id, builder_id, firstname, lastname, cell_phone_1, visitor_type_id, visitor_status_id, \
+         selfie_key FROM customers WHERE customer_id = $1"
     )
     .bind(customer_id)
     .fetch_optional(pool)
     .await
+    })
+}
+
+/// Keeps a visitor's new selfie; answers the key of the one it replaces (to remove).
+pub async fn set_selfie(
+    db: &Db,
+    customer_id: i64,
+    key: &str,
+    at: DateTime<Utc>,
+) -> Result<Option<String>> {
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let old: Option<Option<String>> =
+            sqlx::query_scalar("SELECT selfie_key FROM customers WHERE customer_id = $1")
+                .bind(customer_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        sqlx::query("UPDATE customers SET selfie_key = $1, selfie_on = $2 WHERE customer_id = $3")
+            .bind(key)
+            .bind(at)
+            .bind(customer_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(old.flatten())
     })
 }

@@ -403,14 +403,20 @@ pub struct VisitorVisit {
     pub visit_status_id: i64,
     pub access_code_id: Option<i64>,
     pub visited_on: DateTime<Utc>,
+    pub tour_ended_on: Option<DateTime<Utc>>,
+    pub feedback_on: Option<DateTime<Utc>>,
+    /// The offer this tour led to.
+    pub offer_id: Option<i64>,
 }
 
 /// A visit of this customer's, and no one else's.
 pub async fn of_visitor(db: &Db, visit_id: i64, customer_id: i64) -> Result<Option<VisitorVisit>> {
     on_pool!(db, |pool| {
         sqlx::query_as(
-        "SELECT customer_visit_id, property_id, visit_status_id, access_code_id, visited_on FROM customer_visits \
-         WHERE customer_visit_id = $1 AND customer_id = $2"
+        "SELECT v.customer_visit_id, v.property_id, v.visit_status_id, v.access_code_id, v.visited_on, \
+         v.tour_ended_on, v.feedback_on, o.id AS offer_id FROM customer_visits v \
+         LEFT JOIN offers o ON o.customer_visit_id = v.customer_visit_id \
+         WHERE v.customer_visit_id = $1 AND v.customer_id = $2"
     )
     .bind(visit_id)
     .bind(customer_id)
@@ -419,73 +425,87 @@ pub async fn of_visitor(db: &Db, visit_id: i64, customer_id: i64) -> Result<Opti
     })
 }
 
-/// The visit a code was made for, now that the door opened with it: NC becomes Accessed (and the
-/// customer's last status with it, when it is their latest visit), in one transaction with the
-/// job that sends the During Tour text at `text_at`. None when no waiting visit has that code.
+/// In a transaction: the visit of a booked tour, made when its code is first used at the door
+/// (`booked` is its builder, customer, home and booking id), with `status`, the remarks naming
+/// the booking (and `more` after it), and the customer's visit figures; evaluates to its id.
+macro_rules! booking_visit_in {
+    ($tx:expr, $booked:expr, $status:expr, $more:expr, $at:expr, $code:expr) => {{
+        async {
+            let (builder_id, customer_id, property_id, booking): (i64, i64, i64, i64) = $booked;
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO customer_visits (builder_id, customer_id, property_id, visit_status_id, \
+                 visitor_type_id, remarks, attribution, visited_on, modified_on, access_code_id) \
+                 SELECT $1, $2, $3, $4, visitor_type_id, $5, 'Tour page', $6, $6, $7 \
+                 FROM customers WHERE customer_id = $2 RETURNING customer_visit_id",
+            )
+            .bind(builder_id)
+            .bind(customer_id)
+            .bind(property_id)
+            .bind($status)
+            .bind(format!("Scheduled tour {booking}{}", $more))
+            .bind($at)
+            .bind($code)
+            .fetch_one(&mut *$tx)
+            .await?;
+            sqlx::query(
+                "UPDATE customers SET visits_count = visits_count + 1, last_visit_date = $1, \
+                 last_visit_property_id = $2, last_visit_status_id = $3 WHERE customer_id = $4",
+            )
+            .bind($at)
+            .bind(property_id)
+            .bind($status)
+            .bind(customer_id)
+            .execute(&mut *$tx)
+            .await?;
+            Ok::<i64, sqlx::Error>(id)
+        }
+        .await
+    }};
+}
+
+/// The visit a code was made for, now that the door opened with it: NC (or NA-I, when the
+/// visitor had tried too early) becomes Accessed (and the customer's last status with it, when it
+/// is their latest visit), in one transaction with the jobs that send the During Tour text at
+/// `text_at` and end the tour at `window_end`. None when no waiting visit has that code.
 pub async fn mark_accessed(
     db: &Db,
     access_code_id: i64,
     at: DateTime<Utc>,
     text_at: Option<DateTime<Utc>>,
+    window_end: Option<DateTime<Utc>>,
 ) -> Result<Option<i64>> {
-    let (accessed, waiting) = (status_id("Accessed"), status_id("NC"));
+    let accessed = status_id("Accessed");
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
         let visit: Option<(i64, i64)> = sqlx::query_as(
             "UPDATE customer_visits SET visit_status_id = $1, modified_on = $2 \
-             WHERE access_code_id = $3 AND visit_status_id = $4 RETURNING customer_visit_id, customer_id",
+             WHERE access_code_id = $3 AND visit_status_id IN ($4, $5) RETURNING customer_visit_id, customer_id",
         )
         .bind(accessed)
         .bind(at)
         .bind(access_code_id)
-        .bind(waiting)
+        .bind(status_id("NC"))
+        .bind(status_id("NA-I"))
         .fetch_optional(&mut *tx)
         .await?;
-        // A booked tour has no visit until its door opens: the visit is made now, Accessed, and
-        // the booking is completed.
-        let visit = match visit {
-            Some(visit) => Some(visit),
-            None => {
-                let booked: Option<(i64, i64, i64, i64)> = sqlx::query_as(
-                    "UPDATE scheduled_visits SET status = 'completed', modified_on = $1 \
-                     WHERE access_code_id = $2 AND status = 'created' AND customer_id IS NOT NULL \
-                     RETURNING builder_id, customer_id, property_id, id",
-                )
-                .bind(at)
-                .bind(access_code_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-                match booked {
-                    Some((builder_id, customer_id, property_id, booking)) => {
-                        let id: i64 = sqlx::query_scalar(
-                            "INSERT INTO customer_visits (builder_id, customer_id, property_id, visit_status_id, \
-                             visitor_type_id, remarks, attribution, visited_on, modified_on, access_code_id) \
-                             SELECT $1, $2, $3, $4, visitor_type_id, $5, 'Tour page', $6, $6, $7 \
-                             FROM customers WHERE customer_id = $2 RETURNING customer_visit_id",
-                        )
-                        .bind(builder_id)
-                        .bind(customer_id)
-                        .bind(property_id)
-                        .bind(accessed)
-                        .bind(format!("Scheduled tour {booking}"))
-                        .bind(at)
-                        .bind(access_code_id)
-                        .fetch_one(&mut *tx)
-                        .await?;
-                        sqlx::query(
-                            "UPDATE customers SET visits_count = visits_count + 1, last_visit_date = $1, \
-                             last_visit_property_id = $2 WHERE customer_id = $3",
-                        )
-                        .bind(at)
-                        .bind(property_id)
-                        .bind(customer_id)
-                        .execute(&mut *tx)
-                        .await?;
-                        Some((id, customer_id))
-                    }
-                    None => None,
-                }
+        // The booking this code was for (if any) is completed; it has no visit until its door
+        // opens (or its code was tried too early), so the visit is made now, Accessed.
+        let booked: Option<(i64, i64, i64, i64)> = sqlx::query_as(
+            "UPDATE scheduled_visits SET status = 'completed', modified_on = $1 \
+             WHERE access_code_id = $2 AND status = 'created' AND customer_id IS NOT NULL \
+             RETURNING builder_id, customer_id, property_id, id",
+        )
+        .bind(at)
+        .bind(access_code_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let visit = match (visit, booked) {
+            (Some(visit), _) => Some(visit),
+            (None, Some(booked)) => {
+                let id = booking_visit_in!(tx, booked, accessed, "", at, access_code_id)?;
+                Some((id, booked.1))
             }
+            (None, None) => None,
         };
         let Some((visit_id, customer_id)) = visit else {
             return Ok(None);
@@ -508,6 +528,15 @@ pub async fn mark_accessed(
                 Some(format!("during-tour-{visit_id}"))
             )?;
         }
+        if let Some(window_end) = window_end {
+            crate::enqueue_job!(
+                tx,
+                TOUR_WINDOW_END,
+                format!("{visit_id}@{}", window_end.to_rfc3339()),
+                window_end,
+                Some(format!("tour-end-{visit_id}"))
+            )?;
+        }
         tx.commit().await?;
         Ok(Some(visit_id))
     })
@@ -515,6 +544,141 @@ pub async fn mark_accessed(
 
 /// The job that sends a visit's During Tour text.
 pub const DURING_TOUR_TEXT: &str = "during_tour_text";
+/// The job that ends a tour when its code's window is over (if the door did not lock first);
+/// its payload is `{visit}@{end}`.
+pub const TOUR_WINDOW_END: &str = "tour_window_end";
+/// The job that sends a visit's After Tour text with its post-tour link.
+pub const AFTER_TOUR_TEXT: &str = "after_tour_text";
+
+/// Ends an Accessed visit's tour at `at`, once: in one transaction with the job that sends the
+/// After Tour text at `text_at`. Answers whether this call ended it.
+pub async fn end_tour(
+    db: &Db,
+    visit_id: i64,
+    at: DateTime<Utc>,
+    text_at: Option<DateTime<Utc>>,
+) -> Result<bool> {
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let ended = sqlx::query(
+            "UPDATE customer_visits SET tour_ended_on = $1 \
+             WHERE customer_visit_id = $2 AND visit_status_id = $3 AND tour_ended_on IS NULL",
+        )
+        .bind(at)
+        .bind(visit_id)
+        .bind(status_id("Accessed"))
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if ended {
+            if let Some(text_at) = text_at {
+                crate::enqueue_job!(
+                    tx,
+                    AFTER_TOUR_TEXT,
+                    visit_id.to_string(),
+                    text_at,
+                    Some(format!("after-tour-{visit_id}"))
+                )?;
+            }
+        }
+        tx.commit().await?;
+        Ok(ended)
+    })
+}
+
+/// The tours under way through a lock (Accessed with one of its codes before `at`, not ended):
+/// the ones its locking at `at` ends.
+pub async fn touring_through(db: &Db, device_id: i64, at: DateTime<Utc>) -> Result<Vec<i64>> {
+    on_pool!(db, |pool| {
+        sqlx::query_scalar(
+        "SELECT v.customer_visit_id FROM customer_visits v JOIN access_codes c ON c.id = v.access_code_id \
+         WHERE c.device_id = $1 AND v.visit_status_id = $2 AND v.tour_ended_on IS NULL AND v.modified_on <= $3"
+    )
+    .bind(device_id)
+    .bind(status_id("Accessed"))
+    .bind(at)
+    .fetch_all(pool)
+    .await
+    })
+}
+
+/// A visitor's code typed outside its window and refused by the lock: a visit still waiting (NC)
+/// becomes NA-I, and every visit with that code gets a line in its remarks saying when. A booked
+/// tour tried before its time has no visit yet: one is made, NA-I. Answers the visits flagged.
+pub async fn refuse_entry(
+    db: &Db,
+    access_code_id: i64,
+    at: DateTime<Utc>,
+    remark: &str,
+) -> Result<Vec<i64>> {
+    let refused = status_id("NA-I");
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let mut flagged: Vec<i64> = sqlx::query_scalar(
+            "UPDATE customer_visits SET \
+               visit_status_id = CASE WHEN visit_status_id = $1 THEN $2 ELSE visit_status_id END, \
+               remarks = CASE WHEN remarks IS NULL OR remarks = '' THEN $3 ELSE remarks || $6 END, \
+               modified_on = $4 \
+             WHERE access_code_id = $5 RETURNING customer_visit_id",
+        )
+        .bind(status_id("NC"))
+        .bind(refused)
+        .bind(remark)
+        .bind(at)
+        .bind(access_code_id)
+        .bind(format!("\n{remark}"))
+        .fetch_all(&mut *tx)
+        .await?;
+        if flagged.is_empty() {
+            let booked: Option<(i64, i64, i64, i64)> = sqlx::query_as(
+                "SELECT builder_id, customer_id, property_id, id FROM scheduled_visits \
+                 WHERE access_code_id = $1 AND status = 'created' AND customer_id IS NOT NULL",
+            )
+            .bind(access_code_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some(booked) = booked {
+                let remark = format!("\n{remark}");
+                flagged.push(booking_visit_in!(
+                    tx,
+                    booked,
+                    refused,
+                    &remark,
+                    at,
+                    access_code_id
+                )?);
+            }
+        }
+        tx.commit().await?;
+        Ok(flagged)
+    })
+}
+
+/// Keeps the hash of the key a visit's After Tour link carries.
+pub async fn set_after_key(db: &Db, visit_id: i64, key_hash: &str) -> Result<()> {
+    on_pool!(db, |pool| sqlx::query(
+        "UPDATE customer_visits SET after_key_hash = $1 WHERE customer_visit_id = $2"
+    )
+    .bind(key_hash)
+    .bind(visit_id)
+    .execute(pool)
+    .await
+    .map(|_| ()))
+}
+
+/// The customer and builder of a visit whose After Tour link carries the key with this hash.
+pub async fn by_after_key(db: &Db, visit_id: i64, key_hash: &str) -> Result<Option<(i64, i64)>> {
+    on_pool!(db, |pool| {
+        sqlx::query_as(
+        "SELECT customer_id, builder_id FROM customer_visits WHERE customer_visit_id = $1 AND after_key_hash = $2"
+    )
+    .bind(visit_id)
+    .bind(key_hash)
+    .fetch_optional(pool)
+    .await
+    })
+}
 
 /// The catalogue id of a visit status (`Accessed`, `NC`, ...).
 pub fn status_id(name: &str) -> i64 {
@@ -544,14 +708,16 @@ pub struct VisitText {
     pub company_name: String,
     pub company_marketing_name: Option<String>,
     pub company_legal_name: Option<String>,
+    pub webflow_name: String,
     pub during_tour_message: Option<String>,
+    pub after_tour_message: Option<String>,
 }
 
 pub async fn text_of(db: &Db, visit_id: i64) -> Result<Option<VisitText>> {
     let sql = "SELECT v.builder_id, v.customer_id, c.firstname, c.cell_phone_1, v.property_id, p.address_1, \
                p.subdivision, p.marketing_name, p.city, p.state, p.house_num, m.name AS community_name, \
                m.community_url, b.name AS company_name, s.marketing_name AS company_marketing_name, \
-               s.legal_name AS company_legal_name, s.during_tour_message \
+               s.legal_name AS company_legal_name, b.webflow_name, s.during_tour_message, s.after_tour_message \
                FROM customer_visits v JOIN customers c ON c.customer_id = v.customer_id \
                JOIN properties p ON p.property_id = v.property_id JOIN communities m ON m.id = p.community_id \
                JOIN builders b ON b.builder_id = v.builder_id \

@@ -176,8 +176,12 @@ pub enum EventKind {
         code_id: Option<String>,
         code_name: Option<String>,
     },
-    /// A code typed on the keypad that opens nothing.
-    WrongCode,
+    /// A code typed on the keypad that opened nothing; `code_id` names the lock's code when it
+    /// knew the digits but refused them outside the code's time (a real lock's "access denied").
+    WrongCode {
+        #[serde(default)]
+        code_id: Option<String>,
+    },
     Jammed,
     BatteryLow {
         level: f64,

@@ -413,7 +413,9 @@ impl Provider for Seam {
                         code_id: e.access_code_id,
                         code_name: None,
                     },
-                    "lock.access_denied" => EventKind::WrongCode,
+                    "lock.access_denied" => EventKind::WrongCode {
+                        code_id: e.access_code_id,
+                    },
                     "device.low_battery" => EventKind::BatteryLow {
                         level: e.battery_level.unwrap_or(0.0),
                     },

@@ -277,7 +277,8 @@ impl<S: SimStore> Simulator<S> {
     }
 
     /// A code typed on a lock's keypad: a code open at this moment unlocks it, as a real lock
-    /// does, with the event naming the code; another is a wrong-code event.
+    /// does, with the event naming the code; another is a wrong-code event, naming the code
+    /// when the lock holds those digits for another time.
     pub async fn keypad(&self, serial: &str, typed: &str) -> DeviceResult<bool> {
         self.command(serial, |device, now| {
             Self::lock_only(device)?;
@@ -299,7 +300,12 @@ impl<S: SimStore> Simulator<S> {
                     Ok(true)
                 }
                 None => {
-                    device.emit(now, EventKind::WrongCode);
+                    let code_id = device
+                        .codes
+                        .iter()
+                        .find(|c| c.spec.code == typed)
+                        .map(|c| c.id.clone());
+                    device.emit(now, EventKind::WrongCode { code_id });
                     Ok(false)
                 }
             }
@@ -637,13 +643,16 @@ mod tests {
         assert!(!sim.keypad("L1", "5555").await.unwrap(), "after its end");
         let events = sim.events("L1", DateTime::<Utc>::MIN_UTC).await.unwrap();
         assert!(kinds(&events).contains(&EventKind::Unlocked {
-            code_id: Some(id),
+            code_id: Some(id.clone()),
             code_name: Some("Visitor Ann".into())
         }));
         assert_eq!(
             kinds(&events)
                 .iter()
-                .filter(|k| **k == EventKind::WrongCode)
+                .filter(|k| **k
+                    == EventKind::WrongCode {
+                        code_id: Some(id.clone())
+                    })
                 .count(),
             2
         );

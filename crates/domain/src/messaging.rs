@@ -123,12 +123,23 @@ pub fn reply_intent(body: &str) -> Reply {
 /// A text as sent: at most [`MESSAGE_LIMIT`] characters, cut at a word with an ellipsis when
 /// the values put into a template made it longer.
 pub fn fit_text(text: &str) -> String {
-    if text.chars().count() <= MESSAGE_LIMIT {
+    fit_within(text, MESSAGE_LIMIT)
+}
+
+/// A text ending with a link that must reach the phone whole: the text is shortened to leave
+/// room for it.
+pub fn fit_text_with(text: &str, link: &str) -> String {
+    let room = MESSAGE_LIMIT.saturating_sub(link.chars().count() + 1);
+    format!("{} {link}", fit_within(text, room))
+}
+
+fn fit_within(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
         return text.to_string();
     }
-    let keep: String = text.chars().take(MESSAGE_LIMIT - 1).collect();
+    let keep: String = text.chars().take(limit.saturating_sub(1)).collect();
     let cut = match keep.rfind(char::is_whitespace) {
-        Some(at) if at > MESSAGE_LIMIT / 2 => keep[..at].trim_end().to_string(),
+        Some(at) if at > limit / 2 => keep[..at].trim_end().to_string(),
         _ => keep,
     };
     format!("{cut}…")
@@ -328,6 +339,16 @@ mod tests {
         assert!(fitted.ends_with("word…"), "{fitted}");
         let unbroken = "x".repeat(300);
         assert_eq!(fit_text(&unbroken).chars().count(), MESSAGE_LIMIT);
+    }
+
+    #[test]
+    fn a_link_reaches_the_phone_whole() {
+        let link =
+            "https://tours.example.com/tour/oak/after/12?key=abcdefghijklmnopqrstuvwxyz012345";
+        assert_eq!(fit_text_with("Thanks!", link), format!("Thanks! {link}"));
+        let fitted = fit_text_with(&"word ".repeat(60), link);
+        assert!(fitted.chars().count() <= MESSAGE_LIMIT, "{fitted}");
+        assert!(fitted.ends_with(&format!("word… {link}")), "{fitted}");
     }
 
     #[test]

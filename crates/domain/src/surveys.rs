@@ -137,6 +137,72 @@ pub fn check_answers(
     }
 }
 
+/// What a visitor says of a tour besides the survey: stars, what they loved, comments.
+#[derive(Debug, Default, Clone)]
+pub struct Feedback {
+    pub rating: Option<i64>,
+    pub loved: String,
+    pub comments: String,
+}
+
+/// Longest "loved" text and comments a visitor may send.
+pub const LOVED_LIMIT: usize = 250;
+pub const COMMENTS_LIMIT: usize = 1000;
+
+impl Feedback {
+    /// Checks the stars (1 to 5) and the texts' lengths; errors keyed by field.
+    pub fn check(&self) -> FieldErrors {
+        let mut errors = FieldErrors::new();
+        if self.rating.is_some_and(|r| !(1..=5).contains(&r)) {
+            errors.insert("rating".into(), "Choose 1 to 5 stars".into());
+        }
+        if self.loved.chars().count() > LOVED_LIMIT {
+            errors.insert(
+                "loved".into(),
+                format!("Keep it to {LOVED_LIMIT} characters"),
+            );
+        }
+        if self.comments.chars().count() > COMMENTS_LIMIT {
+            errors.insert(
+                "comments".into(),
+                format!("Keep the comments to {COMMENTS_LIMIT} characters"),
+            );
+        }
+        errors
+    }
+
+    /// The structured remarks a visit keeps of it (docs/showings.md): `User sent feedback`, a
+    /// line of stars, `Comments:` with a `loved:` line per line of what they loved and then
+    /// their comments, and `Post tour survey` with `question: answer` lines. Blank lines of the
+    /// visitor's texts are dropped, so no line of theirs can be mistaken for a heading's place.
+    pub fn remarks(&self, answers: &[(String, String)]) -> String {
+        let mut lines = vec!["User sent feedback".to_string()];
+        if let Some(rating) = self.rating {
+            let filled = rating.clamp(0, 5) as usize;
+            lines.push(format!("{}{}", "★".repeat(filled), "☆".repeat(5 - filled)));
+        }
+        let text_lines = |text: &str| -> Vec<String> {
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        let loved = text_lines(&self.loved);
+        let comments = text_lines(&self.comments);
+        if !loved.is_empty() || !comments.is_empty() {
+            lines.push("Comments:".into());
+            lines.extend(loved.iter().map(|l| format!("loved: {l}")));
+            lines.extend(comments);
+        }
+        if !answers.is_empty() {
+            lines.push("Post tour survey".into());
+            lines.extend(answers.iter().map(|(q, a)| format!("{q}: {a}")));
+        }
+        lines.join("\n")
+    }
+}
+
 /// Normalises and checks a whole list: Yes/No gets its two preset choices, other non-choice
 /// types none. Errors are keyed `questions.{index}.{field}`.
 pub fn check_questions(survey: Survey, questions: &mut [Question]) -> FieldErrors {
@@ -184,6 +250,33 @@ pub fn check_questions(survey: Survey, questions: &mut [Question]) -> FieldError
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn feedback_is_written_as_the_structured_remarks() {
+        let feedback = super::Feedback {
+            rating: Some(4),
+            loved: "the kitchen\n\nthe light".into(),
+            comments: "The yard is small".into(),
+        };
+        assert!(feedback.check().is_empty());
+        assert_eq!(
+            feedback.remarks(&[("How did you hear about us?".into(), "Zillow".into())]),
+            "User sent feedback\n★★★★☆\nComments:\nloved: the kitchen\nloved: the light\n\
+             The yard is small\nPost tour survey\nHow did you hear about us?: Zillow"
+        );
+        assert_eq!(
+            super::Feedback::default().remarks(&[]),
+            "User sent feedback"
+        );
+        let wrong = super::Feedback {
+            rating: Some(6),
+            loved: "x".repeat(251),
+            comments: "y".repeat(1001),
+        };
+        let errors = wrong.check();
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert_eq!(errors["rating"], "Choose 1 to 5 stars");
+    }
+
     use super::*;
 
     fn question(text: &str, kind: Option<i64>, choices: &[&str]) -> Question {

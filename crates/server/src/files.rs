@@ -76,6 +76,14 @@ impl FileStore {
         FileStore { root }
     }
 
+    /// The store of files never served to the public (visitors' selfies): a folder under this
+    /// one, which no key can name, so `serve` never reaches it.
+    pub fn private(&self) -> FileStore {
+        FileStore {
+            root: self.root.join("private"),
+        }
+    }
+
     /// Stores bytes under a new random key; written to a temporary name first and renamed, so a
     /// crash never leaves half a file under a real key.
     pub async fn put(&self, bytes: Vec<u8>, kind: ImageKind) -> std::io::Result<String> {
@@ -96,7 +104,7 @@ impl FileStore {
         }
     }
 
-    async fn read(&self, key: &str) -> Option<(Vec<u8>, &'static str)> {
+    pub async fn read(&self, key: &str) -> Option<(Vec<u8>, &'static str)> {
         let content_type = valid_key(key)?;
         tokio::fs::read(self.root.join(key))
             .await

@@ -29,6 +29,8 @@ pub const SMS_GATEWAY: &str = "sms_gateway";
 #[derive(Clone)]
 pub struct Notifier {
     outbox_file: PathBuf,
+    /// Where this server's tour pages are, for the links texts carry.
+    pub tour_pages: String,
     gateway: Option<(SmsGateway, Outbound)>,
     smtp: Option<(AsyncSmtpTransport<Tokio1Executor>, Mailbox)>,
 }
@@ -56,6 +58,7 @@ impl Notifier {
         };
         Ok(Notifier {
             outbox_file: settings.data_dir.join("outbox.log"),
+            tour_pages: format!("{}/tour", settings.public_url),
             gateway: settings
                 .sms_gateway
                 .clone()
@@ -64,10 +67,12 @@ impl Notifier {
         })
     }
 
-    /// Every message to the outbox file at `path` (tests, benchmarks).
+    /// Every message to the outbox file at `path` (tests, benchmarks), links to the tour pages of
+    /// a server at the default address.
     pub fn outbox(path: PathBuf) -> Notifier {
         Notifier {
             outbox_file: path,
+            tour_pages: "http://127.0.0.1:8080/tour".into(),
             gateway: None,
             smtp: None,
         }

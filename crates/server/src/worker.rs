@@ -176,12 +176,25 @@ impl Worker {
                     Err(error) => Err(error.to_string()),
                 }
             }
-            db::visits::DURING_TOUR_TEXT => {
-                let id: i64 = job
+            db::visits::DURING_TOUR_TEXT | db::visits::AFTER_TOUR_TEXT => {
+                let which = if job.kind == db::visits::DURING_TOUR_TEXT {
+                    crate::tours::FollowUp::During
+                } else {
+                    crate::tours::FollowUp::After
+                };
+                let id = visit_of(&job.payload)?;
+                crate::tours::send_follow_up(hw, &self.notifier.tour_pages, id, which)
+                    .await
+                    .map(|()| Done::Finished)
+                    .map_err(|e| e.to_string())
+            }
+            db::visits::TOUR_WINDOW_END => {
+                let (id, at) = job
                     .payload
-                    .parse()
-                    .map_err(|_| format!("bad visit id {}", job.payload))?;
-                crate::tours::send_during_tour_text(hw, id)
+                    .split_once('@')
+                    .and_then(|(id, at)| Some((visit_of(id).ok()?, at.parse().ok()?)))
+                    .ok_or_else(|| format!("bad tour end {}", job.payload))?;
+                crate::tours::end_tour(hw, id, at)
                     .await
                     .map(|()| Done::Finished)
                     .map_err(|e| e.to_string())
@@ -194,4 +207,10 @@ impl Worker {
             other => Err(format!("unknown job kind {other}")),
         }
     }
+}
+
+fn visit_of(payload: &str) -> Result<i64, String> {
+    payload
+        .parse()
+        .map_err(|_| format!("bad visit id {payload}"))
 }

@@ -27,6 +27,7 @@ const OutboxPage = lazy(() => import('../features/outbox/components/OutboxPage')
 const SharePage = lazy(() => import('../features/share/components/SharePage'));
 const TourHomePage = lazy(() => import('../features/tour/components/TourHomePage'));
 const TourCommunityPage = lazy(() => import('../features/tour/components/TourCommunityPage'));
+const TourAfterPage = lazy(() => import('../features/tour/components/TourAfterPage'));
 const OffersListPage = lazy(() => import('../features/offers/components/OffersListPage'));
 const OfferDetailPage = lazy(() => import('../features/offers/components/OfferDetailPage'));
 const ScheduledVisitsListPage = lazy(() => import('../features/scheduledVisits/components/ScheduledVisitsListPage'));
@@ -83,6 +84,7 @@ export function AppRoutes() {
         {/* The visitor's pages: public, outside the console. */}
         <Route path="/tour/:webflow/property/:id" element={<TourHomePage />} />
         <Route path="/tour/:webflow/community/:id" element={<TourCommunityPage />} />
+        <Route path="/tour/:webflow/after/:visit" element={<TourAfterPage />} />
         <Route
           path="/login"
           element={

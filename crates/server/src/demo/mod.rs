@@ -358,6 +358,7 @@ async fn visit_history(
                 survey: domain::surveys::Survey::PreTour,
                 answers: &answers,
                 answered_on: customers[n].created_on,
+                feedback: None,
             },
         )
         .await?;
@@ -380,6 +381,7 @@ async fn visit_history(
                     move_in: Some(move_in),
                     comments: (k % 4 == 0).then_some("Can we close before the school year?"),
                     preferred_contact: if k % 3 == 0 { "phone" } else { "email" },
+                    customer_visit_id: None,
                 },
             )
             .await?;

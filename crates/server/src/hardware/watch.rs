@@ -52,13 +52,22 @@ pub async fn read_events(hw: &Hardware, device: &Device) -> HardwareResult<usize
                 ),
                 (None, None) => (action::UNLOCK, "Unlocked remotely".into(), None, None, None),
             },
-            EventKind::WrongCode => (
-                action::WRONG_CODE,
-                "Wrong code entered".into(),
-                None,
-                None,
-                None,
-            ),
+            EventKind::WrongCode { code_id } => match code_of(code_id) {
+                Some((id, _, name, customer)) => (
+                    action::WRONG_CODE,
+                    format!("Code {name} refused outside its time"),
+                    Some(*id),
+                    Some(name.clone()),
+                    *customer,
+                ),
+                None => (
+                    action::WRONG_CODE,
+                    "Wrong code entered".into(),
+                    None,
+                    None,
+                    None,
+                ),
+            },
             EventKind::Jammed => (action::JAM, "The lock jammed".into(), None, None, None),
             _ => continue,
         };
@@ -80,9 +89,20 @@ pub async fn read_events(hw: &Hardware, device: &Device) -> HardwareResult<usize
     for event in &reported {
         act_on(hw, device, property_id, &event.kind, event.at).await?;
     }
-    for event in kept.iter().filter(|e| e.action == action::UNLOCK) {
-        if let Some(code_id) = event.code_id {
-            crate::tours::door_opened(hw, code_id, event.occurred_on).await?;
+    // What a visitor's code did: opened the door, or was refused outside its time; and a lock
+    // ends the tours under way through it.
+    for event in &kept {
+        match (event.action, event.code_id) {
+            (action::UNLOCK, Some(code_id)) => {
+                crate::tours::door_opened(hw, code_id, event.occurred_on).await?
+            }
+            (action::WRONG_CODE, Some(code_id)) => {
+                crate::tours::entry_refused(hw, code_id, event.occurred_on).await?
+            }
+            (action::LOCK, _) => {
+                crate::tours::door_locked(hw, device.id, event.occurred_on).await?
+            }
+            _ => {}
         }
     }
     Ok(kept.len())

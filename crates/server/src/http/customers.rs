@@ -22,6 +22,40 @@ pub fn routes() -> Router<AppState> {
         .route("/customers/exportAll", post(export_all))
         .route("/customers/print", post(print))
         .route("/customers/{id}", get(detail).post(update))
+        .route("/customers/{id}/selfie", get(selfie))
+}
+
+#[utoipa::path(get, path = "/api/customers/{id}/selfie", tag = "customers", params(("id" = i64, Path)),
+    responses((status = 200, description = "The selfie, image/webp", content_type = "image/webp"),
+        (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+/// The selfie the visitor took on the tour page, for the builder's staff only (never cached by
+/// shared caches); 404 when there is none or the customer is another builder's.
+pub async fn selfie(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<i64>,
+) -> ApiResult<axum::response::Response> {
+    use axum::http::{header, HeaderValue};
+    use axum::response::IntoResponse;
+    caller.require_console()?;
+    let key = db::customers::selfie_of(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let (bytes, content_type) = state
+        .files
+        .private()
+        .read(&key)
+        .await
+        .ok_or_else(ApiError::not_found)?;
+    let mut response = bytes.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    Ok(response)
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -11,6 +11,7 @@ use utoipa::{Modify, OpenApi, ToSchema};
 
 use crate::app::AppState;
 
+pub mod after_tour;
 pub mod after_tour_hours;
 pub mod agents;
 pub mod communities;
@@ -58,6 +59,7 @@ pub fn routes() -> Router<AppState> {
         .merge(customers::routes())
         .merge(share::routes())
         .merge(tour::routes())
+        .merge(after_tour::routes())
         .merge(visits::routes())
         .merge(scheduled_visits::routes())
         .merge(offers::routes())
@@ -179,7 +181,7 @@ impl Modify for ErrorResponses {
         agents::available, agents::end_sessions, agents::export, agents::export_all, agents::print,
         teams::list, teams::of_builder, teams::get_team, teams::create, teams::update, teams::delete,
         teams::add_agent, teams::remove_agent, teams::export, teams::export_all, teams::print,
-        customers::list, customers::detail, customers::update, customers::export, customers::export_all, customers::print,
+        customers::list, customers::detail, customers::selfie, customers::update, customers::export, customers::export_all, customers::print,
         communities::list, communities::statuses, communities::of_builder, communities::get_community,
         communities::save, communities::delete, communities::qr_codes, communities::save_qr_code,
         communities::delete_qr_code, communities::automation_codes, communities::export, communities::export_all, communities::print,
@@ -206,11 +208,11 @@ impl Modify for ErrorResponses {
         hardware::alarm::activate, hardware::automation::sync_property, hardware::automation::sync_smart_lock_property,
         hardware::providers::connect, hardware::providers::provider_of, hardware::providers::disconnect,
         hardware::providers::sync_devices, hardware::providers::install,
-        sim::add_device, sim::device_status, sim::keypad, sim::set_faults, sim::set_battery,
+        sim::add_device, sim::device_status, sim::keypad, sim::lock_button, sim::set_faults, sim::set_battery,
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
         stats::monthly_visits, stats::yearly_visits, visits::list, visits::export, visits::export_all, visits::print,
         after_tour_hours::list, after_tour_hours::export, after_tour_hours::export_all, after_tour_hours::print,
-        messages::outbox, messages::inbound, share::share, tour::home, tour::community, tour::send_code, tour::verify_code, tour::sign_in, tour::me, tour::tour_now, tour::visit, tour::slots, tour::schedule, tour::scheduled, tour::cancel, tour::survey, tour::answer_survey,
+        messages::outbox, messages::inbound, share::share, tour::home, tour::community, tour::send_code, tour::verify_code, tour::sign_in, tour::me, tour::take_selfie, tour::tour_now, tour::visit, tour::slots, tour::schedule, tour::scheduled, tour::cancel, tour::survey, tour::answer_survey, after_tour::after_session, after_tour::make_offer,
         offers::list, offers::detail, offers::export, offers::export_all, offers::print,
         scheduled_visits::list, scheduled_visits::detail, scheduled_visits::delete, scheduled_visits::export, scheduled_visits::export_all, scheduled_visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),

@@ -20,6 +20,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/sim/devices/{serial}", put(add_device).get(device_status))
         .route("/sim/devices/{serial}/keypad", post(keypad))
+        .route("/sim/devices/{serial}/lock-button", post(lock_button))
         .route("/sim/devices/{serial}/faults", put(set_faults))
         .route("/sim/devices/{serial}/battery", put(set_battery))
 }
@@ -197,6 +198,24 @@ pub async fn keypad(
     let opened = simulator(&state).keypad(&serial, input.code.trim()).await?;
     noticed(&state, &serial).await;
     Ok(Json(KeypadAnswer { opened }))
+}
+
+#[utoipa::path(post, path = "/api/sim/devices/{serial}/lock-button", tag = "simulator", params(("serial" = String, Path)),
+    responses((status = 200, description = "The device's status", content_type = "application/json"),
+        (status = 409, description = "The lock is offline, or not a lock", body = ErrorBody)),
+    security(("bearer" = [])))]
+/// The keypad's lock button, as a visitor leaving presses it: the lock locks and says so (which
+/// ends the tours under way through it).
+pub async fn lock_button(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(serial): Path<String>,
+) -> ApiResult<Json<DeviceStatus>> {
+    caller.require_admin()?;
+    let sim = simulator(&state);
+    sim.lock(&serial).await?;
+    noticed(&state, &serial).await;
+    Ok(Json(sim.status(&serial).await?))
 }
 
 #[utoipa::path(put, path = "/api/sim/devices/{serial}/faults", tag = "simulator", params(("serial" = String, Path)),

@@ -23,6 +23,13 @@ pub fn routes() -> Router<AppState> {
         .route("/tour/{webflow}/verify", post(verify_code))
         .route("/tour/{webflow}/signin", post(sign_in))
         .route("/tour/{webflow}/me", get(me))
+        .route(
+            "/tour/{webflow}/selfie",
+            // Room for a phone camera's picture and the form around it.
+            post(take_selfie).layer(axum::extract::DefaultBodyLimit::max(
+                domain::branding::LOGO_LIMIT + 1024 * 1024,
+            )),
+        )
         .route("/tour/{webflow}/property/{id}/tour-now", post(tour_now))
         .route("/tour/{webflow}/visits/{id}", get(visit))
         .route("/tour/{webflow}/property/{id}/slots", get(slots))
@@ -138,7 +145,7 @@ fn json_text(text: Option<&str>) -> Option<serde_json::Value> {
 }
 
 /// The builder of a tour page's address, when `webflow` is its web name.
-async fn builder_named(
+pub(crate) async fn builder_named(
     state: &AppState,
     webflow: &str,
     builder_id: i64,
@@ -451,7 +458,7 @@ fn code_hash(state: &AppState, challenge_phone: &str, code: &str) -> String {
     state.tokens.sign(&format!("otp:{challenge_phone}:{code}"))
 }
 
-fn session_for(
+pub(crate) fn session_for(
     state: &AppState,
     customer_id: i64,
     builder_id: i64,
@@ -685,6 +692,8 @@ pub struct VisitorMe {
     pub customer_id: i64,
     pub firstname: String,
     pub lastname: String,
+    /// Whether the visitor has taken a selfie (asked for when the builder verifies by selfie).
+    pub selfie_taken: bool,
 }
 
 #[utoipa::path(get, path = "/api/tour/{webflow}/me", tag = "tour", params(("webflow" = String, Path)),
@@ -704,7 +713,53 @@ pub async fn me(
         customer_id: visitor.customer_id,
         firstname: visitor.firstname,
         lastname: visitor.lastname,
+        selfie_taken: visitor.selfie_key.is_some(),
     }))
+}
+
+/// The selfie form: `file`, a PNG or JPEG picture.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)]
+pub struct SelfieForm {
+    #[schema(format = Binary, content_media_type = "application/octet-stream")]
+    file: String,
+}
+
+#[utoipa::path(post, path = "/api/tour/{webflow}/selfie", tag = "tour", params(("webflow" = String, Path)),
+    request_body(content = SelfieForm, content_type = "multipart/form-data"),
+    responses((status = 200, body = crate::http::MessageBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)),
+    security(("visitor" = [])))]
+/// The visitor's selfie, when their builder asks for one (selfie verification): made a WebP of
+/// at most 1920 pixels, kept in the private file store (never served to the public), shown to
+/// the builder's staff on the customer's profile. A new one replaces the old.
+pub async fn take_selfie(
+    State(state): State<AppState>,
+    session: VisitorSession,
+    Path(webflow): Path<String>,
+    multipart: Result<axum::extract::Multipart, axum::extract::multipart::MultipartRejection>,
+) -> ApiResult<Json<crate::http::MessageBody>> {
+    builder_named(&state, &webflow, session.builder_id).await?;
+    let (_, file) = crate::files::read_form(multipart).await?;
+    let bytes = file.ok_or_else(|| ApiError::field("file", "Take a selfie to send"))?;
+    let webp = crate::photos::converted_upload(bytes, |detail| {
+        format!("The picture could not be read: {detail}")
+    })
+    .await?;
+    let private = state.files.private();
+    let key = private
+        .put(webp, crate::files::ImageKind::Webp)
+        .await
+        .map_err(|e| ApiError::Internal(format!("storing a selfie: {e}")))?;
+    let replaced =
+        db::visitors::set_selfie(&state.db, session.customer_id, &key, state.hardware.now())
+            .await?;
+    if let Some(old) = replaced {
+        private.remove(&old).await;
+    }
+    Ok(Json(crate::http::MessageBody::new(
+        "Thank you! Your selfie is saved.",
+    )))
 }
 
 // ---- Touring ---------------------------------------------------------------------------------
@@ -729,6 +784,12 @@ pub struct TourVisitState {
     pub starts_at: Option<chrono::DateTime<chrono::Utc>>,
     pub ends_at: Option<chrono::DateTime<chrono::Utc>>,
     pub message: String,
+    /// The door opened with the code: the visitor may send feedback and an offer.
+    pub accessed: bool,
+    /// The tour is over (the door locked behind them, or its time ran out).
+    pub tour_ended: bool,
+    pub feedback_sent: bool,
+    pub offer_sent: bool,
 }
 
 fn refused_visit(message: String) -> ApiError {
@@ -765,8 +826,13 @@ async fn record_refusal(
     Ok(())
 }
 
+/// What a visitor who has not taken the selfie their builder asks for is told.
+pub const MSG_SELFIE_FIRST: &str =
+    "Take a selfie first: we ask every visitor for one before a tour.";
+
 /// The visitor of a session and the home they ask to tour; a blacklisted visitor (a Deny
-/// visit) and a home that takes no tours (NA-V) are refused.
+/// visit), one without the selfie their builder asks for (422 on `selfie`) and a home that
+/// takes no tours (NA-V) are refused.
 async fn visitor_at_home(
     state: &AppState,
     session: &VisitorSession,
@@ -788,6 +854,14 @@ async fn visitor_at_home(
             "We're sorry, we can't offer you a self-tour of this home. Please contact {}.",
             home.builder
         )));
+    }
+    if visitor.selfie_key.is_none() {
+        let asks = db::settings::get(&state.db, &Scope::All, home.builder_id)
+            .await?
+            .is_some_and(|s| s.selfie_verification_active);
+        if asks {
+            return Err(ApiError::field("selfie", MSG_SELFIE_FIRST));
+        }
     }
     if !opens_tours(home.fields.disposition_id) {
         let remarks = format!("{what} refused: the home is not open to tours");
@@ -859,7 +933,12 @@ fn visitor_code(
 
 /// Tells the home's staff and its community's (by their alert preferences) of a visitor's lead or
 /// of an attempt after hours.
-async fn tell_staff(state: &AppState, home: i64, kind: &str, message: &str) -> ApiResult<()> {
+pub(crate) async fn tell_staff(
+    state: &AppState,
+    home: i64,
+    kind: &str,
+    message: &str,
+) -> ApiResult<()> {
     use db::hardware::alerts::kind;
     let subject = if kind == kind::AFTER_HOURS {
         "Tourdesk: A tour was asked for after hours"
@@ -999,6 +1078,10 @@ pub async fn tour_now(
         starts_at: Some(starts_at),
         ends_at: Some(ends_at),
         message: "Your code is on its way to the lock.".into(),
+        accessed: false,
+        tour_ended: false,
+        feedback_sent: false,
+        offer_sent: false,
     }))
 }
 
@@ -1083,6 +1166,10 @@ pub async fn visit(
         starts_at: code.as_ref().and_then(|c| c.starts_at),
         ends_at: code.as_ref().and_then(|c| c.ends_at),
         message,
+        accessed: visit.visit_status_id == db::visits::status_id("Accessed"),
+        tour_ended: visit.tour_ended_on.is_some(),
+        feedback_sent: visit.feedback_on.is_some(),
+        offer_sent: visit.offer_id.is_some(),
     }))
 }
 
@@ -1368,8 +1455,13 @@ pub async fn survey(
 pub struct SurveyAnswers {
     #[serde(default)]
     pub answers: Vec<SurveyAnswer>,
-    /// The visit the post-tour survey is about (the visitor's own).
+    /// The visit the post-tour survey is about (the visitor's own, required for `post`).
     pub visit_id: Option<i64>,
+    /// Post-tour: 1 to 5 stars.
+    pub rating: Option<i64>,
+    /// Post-tour: what the visitor loved, a line each.
+    pub loved: Option<String>,
+    pub comments: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -1383,10 +1475,12 @@ pub struct SurveyAnswer {
     params(("webflow" = String, Path), ("kind" = String, Path, description = "pre or post")),
     request_body = SurveyAnswers,
     responses((status = 200, body = crate::http::MessageBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 422, body = ErrorBody)),
+        (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)),
     security(("visitor" = [])))]
 /// Keeps the visitor's answers (every question answered, within its kind), with the questions as
-/// they were asked; staff see them on the customer's Survey tab.
+/// they were asked; staff see them on the customer's Survey tab. The post-tour survey names a
+/// tour the visitor took and carries their stars, what they loved and comments, written with
+/// the answers into the visit's remarks (once per visit; again is 409).
 pub async fn answer_survey(
     State(state): State<AppState>,
     session: VisitorSession,
@@ -1399,10 +1493,37 @@ pub async fn answer_survey(
         Some(id) => Some(
             db::visits::of_visitor(&state.db, id, session.customer_id)
                 .await?
-                .ok_or_else(ApiError::not_found)?
-                .customer_visit_id,
+                .ok_or_else(ApiError::not_found)?,
         ),
         None => None,
+    };
+    // The post-tour survey is about a tour the visitor took, and goes with their feedback.
+    let feedback = match (survey, &visit) {
+        (domain::surveys::Survey::PreTour, _) => None,
+        (_, None) => {
+            return Err(ApiError::field(
+                "visit_id",
+                "Tell us which tour this is about",
+            ))
+        }
+        (_, Some(v)) if v.visit_status_id != db::visits::status_id("Accessed") => {
+            return Err(ApiError::field(
+                "visit_id",
+                "You can tell us about a tour once you have taken it",
+            ))
+        }
+        _ => {
+            let feedback = domain::surveys::Feedback {
+                rating: body.rating,
+                loved: body.loved.unwrap_or_default(),
+                comments: body.comments.unwrap_or_default(),
+            };
+            let errors = feedback.check();
+            if !errors.is_empty() {
+                return Err(ApiError::Validation(errors));
+            }
+            Some(feedback)
+        }
     };
     let questions = db::surveys::questions(&state.db, &Scope::All, session.builder_id, survey)
         .await?
@@ -1414,17 +1535,25 @@ pub async fn answer_survey(
         .collect();
     let answers =
         domain::surveys::check_answers(&questions, &given).map_err(ApiError::Validation)?;
-    db::customers::record_survey(
+    let remarks = feedback.map(|f| f.remarks(&answers));
+    let kept = db::customers::record_survey(
         &state.db,
         &db::customers::NewSurveyAnswers {
             customer_id: session.customer_id,
-            customer_visit_id: visit,
+            customer_visit_id: visit.map(|v| v.customer_visit_id),
             survey,
             answers: &answers,
             answered_on: state.hardware.now(),
+            feedback: remarks.as_deref(),
         },
     )
     .await?;
+    if !kept {
+        return Err(ApiError::Conflict {
+            message: "You already told us about this tour. Thank you!".into(),
+            suggested_username: None,
+        });
+    }
     Ok(Json(crate::http::MessageBody::new(
         "Thank you for your answers.",
     )))

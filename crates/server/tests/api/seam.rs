@@ -551,7 +551,7 @@ async fn the_seam_provider_speaks_seams_protocol() {
                 code_id: Some(id.clone()),
                 code_name: None
             },
-            EventKind::WrongCode
+            EventKind::WrongCode { code_id: None }
         ]
     );
     seam.remove_code("dev-lock-1", &id).await.unwrap();

@@ -455,6 +455,44 @@ async fn visit_seen_by_staff(w: &World, token: &str, customer_id: i64, visit_id:
         .expect("the visit is on the customer's page")
 }
 
+/// A visit's state once the lock has taken its code (the worker runs meanwhile).
+async fn code_ready(w: &World, worker: &server::worker::Worker, path: &str, token: &str) -> Value {
+    drain(worker).await;
+    for _ in 0..50 {
+        let state = w.call(Method::GET, path, Some(token), None).await.json();
+        if state["state"] != "setting" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        drain(worker).await;
+    }
+    let state = w.call(Method::GET, path, Some(token), None).await.json();
+    assert_eq!(state["state"], "ready", "{state}");
+    state
+}
+
+/// At the home's lock on the simulator: the keypad (`keypad` with the code; answers whether it
+/// opened) or its lock button (`lock-button`). The server reads the lock's events at once.
+async fn at_the_door(w: &World, home: i64, what: &str, code: Option<&str>) -> bool {
+    let admin = w.sign_in("demo.admin").await;
+    let lock = db::hardware::devices::of_property(&w.state.db, home)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|d| (d.kind == "door_lock" || d.kind == "smart_lock") && d.online)
+        .unwrap();
+    let pressed = w
+        .call(
+            Method::POST,
+            &format!("/api/sim/devices/{}/{what}", lock.serial_number),
+            Some(&admin),
+            code.map(|code| json!({ "code": code })),
+        )
+        .await;
+    assert_eq!(pressed.status, StatusCode::OK, "{}", pressed.text());
+    pressed.json()["opened"] == true
+}
+
 async fn tour_now(w: &World, webflow: &str, id: i64, token: Option<&str>) -> Answer {
     let path = format!("/api/tour/{webflow}/property/{id}/tour-now");
     w.call(Method::POST, &path, token, None).await
@@ -488,17 +526,7 @@ async fn tour_now_puts_a_code_for_this_visitor_on_the_lock_and_texts_it() {
     );
 
     // The lock takes it; then the page shows it, and a text carries it.
-    drain(&worker).await;
-    for _ in 0..50 {
-        let state = w.call(Method::GET, &path, Some(&token), None).await.json();
-        if state["state"] != "setting" {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        drain(&worker).await;
-    }
-    let state = w.call(Method::GET, &path, Some(&token), None).await.json();
-    assert_eq!(state["state"], "ready", "{state}");
+    let state = code_ready(&w, &worker, &path, &token).await;
     let code = state["code"].as_str().unwrap().to_string();
     assert!(code.len() >= 4 && code.chars().all(|c| c.is_ascii_digit()));
     let texts = db::messages::sms_to(&w.state.db, "555-321-0101")
@@ -559,29 +587,7 @@ async fn tour_now_puts_a_code_for_this_visitor_on_the_lock_and_texts_it() {
     .await
     .unwrap();
     w.clock.advance(chrono::Duration::minutes(2));
-    let admin = w.sign_in("demo.admin").await;
-    let lock = db::hardware::devices::of_property(&w.state.db, id)
-        .await
-        .unwrap()
-        .into_iter()
-        .find(|d| (d.kind == "door_lock" || d.kind == "smart_lock") && d.online)
-        .unwrap();
-    let opened = w
-        .call(
-            Method::POST,
-            &format!("/api/sim/devices/{}/keypad", lock.serial_number),
-            Some(&admin),
-            Some(json!({"code": code})),
-        )
-        .await;
-    assert_eq!(opened.json()["opened"], true, "{}", opened.text());
-    let lock = db::hardware::devices::get(&w.state.db, &db::Scope::All, lock.id)
-        .await
-        .unwrap()
-        .unwrap();
-    server::hardware::watch::read_events(&w.state.hardware, &lock)
-        .await
-        .unwrap();
+    assert!(at_the_door(&w, id, "keypad", Some(&code)).await);
     let visit = visit_seen_by_staff(&w, &pm, customer_id, visit_id).await;
     assert_eq!(visit["visit_status_id_value"], "Accessed");
     drain(&worker).await;
@@ -877,31 +883,37 @@ async fn a_visitor_books_a_time_gets_its_code_in_time_and_can_cancel() {
         .unwrap()
         .iter()
         .any(|t| t.body.contains(&format!("is {}.", code.code))));
+
+    // Typed before its time, the lock refuses the code: the tour is flagged NA-I, with when.
+    assert!(!at_the_door(&w, id, "keypad", Some(&code.code)).await);
+    let customer_id = code.customer_id.unwrap();
+    let customer = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
+    let early = &customer["visits"][0];
+    assert_eq!(early["visit_status_id_value"], "NA-I", "{early}");
+    assert!(
+        early["remarks"]
+            .as_str()
+            .unwrap()
+            .contains("outside the tour's time: the lock refused it"),
+        "{early}"
+    );
+    assert_eq!(
+        get(&w, &pm, &format!("/api/schedule_visit/{booking_id}")).await["status"],
+        "created"
+    );
+
+    // In its window it opens the door: the same visit is Accessed, its flag kept.
     w.clock.advance(chrono::Duration::minutes(10));
-    let admin = w.sign_in("demo.admin").await;
-    let lock = db::hardware::devices::get(&w.state.db, &db::Scope::All, code.device_id)
-        .await
-        .unwrap()
-        .unwrap();
-    let opened = w
-        .call(
-            Method::POST,
-            &format!("/api/sim/devices/{}/keypad", lock.serial_number),
-            Some(&admin),
-            Some(json!({"code": code.code})),
-        )
-        .await;
-    assert_eq!(opened.json()["opened"], true, "{}", opened.text());
-    server::hardware::watch::read_events(&w.state.hardware, &lock)
-        .await
-        .unwrap();
+    assert!(at_the_door(&w, id, "keypad", Some(&code.code)).await);
     assert_eq!(
         get(&w, &pm, &format!("/api/schedule_visit/{booking_id}")).await["status"],
         "completed"
     );
-    let customer_id = code.customer_id.unwrap();
     let customer = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
-    assert_eq!(customer["visits"][0]["visit_status_id_value"], "Accessed");
+    let visits = customer["visits"].as_array().unwrap();
+    assert_eq!(visits.len(), 1, "{customer}");
+    assert_eq!(visits[0]["visit_status_id_value"], "Accessed");
+    assert!(visits[0]["remarks"].as_str().unwrap().contains("refused"));
     w.done().await;
 }
 
@@ -992,5 +1004,392 @@ async fn a_visitor_answers_the_pre_tour_survey_and_staff_read_it() {
         )
         .await;
     assert_eq!(other_visit.status, StatusCode::NOT_FOUND);
+    w.done().await;
+}
+
+#[tokio::test]
+async fn a_tour_ends_with_the_after_tour_text_then_feedback_and_an_offer() {
+    let w = world().await;
+    let worker = worker(&w);
+    drain(&worker).await;
+    let phone = "555-321-0501";
+    let (webflow, home, token) = visitor_at_a_working_home(&w, phone).await;
+    let id = home.property_id;
+    db::settings::set_messages(
+        &w.state.db,
+        home.builder_id,
+        db::settings::Messages {
+            during_tour_message: None,
+            after_tour_message: Some("Thanks for touring {{property_address}}!".into()),
+            scheduled_tour_message: None,
+            during_tour_message_interval: None,
+            after_tour_message_interval: Some("5 min".into()),
+        },
+    )
+    .await
+    .unwrap();
+    let started = tour_now(&w, &webflow, id, Some(&token)).await.json();
+    let visit_id = started["visit_id"].as_i64().unwrap();
+    let path = format!("/api/tour/{webflow}/visits/{visit_id}");
+    let code = code_ready(&w, &worker, &path, &token).await["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let feedback_path = format!("/api/tour/{webflow}/survey/post");
+    let offer_path = format!("/api/tour/{webflow}/visits/{visit_id}/offer");
+    let offer = json!({"floor_plan": "The <b>Aspen</b>", "prequalified": true,
+        "move_in": (w.state.hardware.now() + chrono::Duration::days(60)).format("%Y-%m-%d").to_string(),
+        "comments": "Can we close before the school year?", "preferred_contact": "email"});
+
+    // Before the door opens there is no tour to tell about.
+    let early = w
+        .call(
+            Method::POST,
+            &feedback_path,
+            Some(&token),
+            Some(json!({"visit_id": visit_id, "rating": 5})),
+        )
+        .await;
+    assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(early.json()["errors"]["visit_id"].is_string());
+    let early = w
+        .call(Method::POST, &offer_path, Some(&token), Some(offer.clone()))
+        .await;
+    assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // The door opens, then the visitor locks it leaving: the tour is over, and the After Tour
+    // text follows at its interval with the link to this visit's page.
+    w.clock.advance(chrono::Duration::minutes(2));
+    assert!(at_the_door(&w, id, "keypad", Some(&code)).await);
+    let state = w.call(Method::GET, &path, Some(&token), None).await.json();
+    assert_eq!(
+        (&state["accessed"], &state["tour_ended"]),
+        (&json!(true), &json!(false))
+    );
+    w.clock.advance(chrono::Duration::minutes(20));
+    assert!(!at_the_door(&w, id, "lock-button", None).await);
+    let state = w.call(Method::GET, &path, Some(&token), None).await.json();
+    assert_eq!(state["tour_ended"], true, "{state}");
+    drain(&worker).await;
+    let after = format!("Thanks for touring {}!", home.fields.address_1);
+    let sent = |texts: Vec<db::messages::Sms>| {
+        texts
+            .into_iter()
+            .filter(|t| t.body.starts_with(&after))
+            .map(|t| t.body)
+            .collect::<Vec<_>>()
+    };
+    assert!(sent(db::messages::sms_to(&w.state.db, phone).await.unwrap()).is_empty());
+    w.clock.advance(chrono::Duration::minutes(5));
+    drain(&worker).await;
+    let texts = sent(db::messages::sms_to(&w.state.db, phone).await.unwrap());
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(texts[0].chars().count() <= domain::messaging::MESSAGE_LIMIT);
+    let link = texts[0].rsplit(' ').next().unwrap();
+    let prefix = format!("http://127.0.0.1:8080/tour/{webflow}/after/{visit_id}?key=");
+    assert!(link.starts_with(&prefix), "{link}");
+    let key = &link[prefix.len()..];
+
+    // The link's key signs the visitor in to that visit only; a wrong key is 404.
+    let session_path = format!("/api/tour/{webflow}/after/{visit_id}/session");
+    let wrong = w
+        .call(
+            Method::POST,
+            &session_path,
+            None,
+            Some(json!({"key": "nope"})),
+        )
+        .await;
+    assert_eq!(wrong.status, StatusCode::NOT_FOUND);
+    let elsewhere = w
+        .call(
+            Method::POST,
+            &format!("/api/tour/{webflow}/after/{}/session", visit_id + 1),
+            None,
+            Some(json!({ "key": key })),
+        )
+        .await;
+    assert_eq!(elsewhere.status, StatusCode::NOT_FOUND);
+    let signed = w
+        .call(
+            Method::POST,
+            &session_path,
+            None,
+            Some(json!({ "key": key })),
+        )
+        .await;
+    assert_eq!(signed.status, StatusCode::OK, "{}", signed.text());
+    let linked = signed.json()["token"].as_str().unwrap().to_string();
+
+    // Feedback: stars, what they loved, comments and the post-tour questions, checked first.
+    let questions = w.call(Method::GET, &feedback_path, None, None).await.json();
+    let answers: Vec<Value> = questions
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|q| q["questionId"].is_i64())
+        .map(|q| {
+            let answer = q["choices"]
+                .as_array()
+                .and_then(|c| c.first())
+                .and_then(Value::as_str)
+                .unwrap_or("8");
+            json!({"question_id": q["questionId"], "answer": answer})
+        })
+        .collect();
+    let wrong = w
+        .call(
+            Method::POST,
+            &feedback_path,
+            Some(&linked),
+            Some(json!({"visit_id": visit_id, "rating": 9, "answers": answers})),
+        )
+        .await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(wrong.json()["errors"]["rating"], "Choose 1 to 5 stars");
+    let feedback = json!({"visit_id": visit_id, "rating": 4, "loved": "the kitchen\nthe <script>light</script>",
+        "comments": "The yard is small", "answers": answers});
+    let sent_feedback = w
+        .call(
+            Method::POST,
+            &feedback_path,
+            Some(&linked),
+            Some(feedback.clone()),
+        )
+        .await;
+    assert_eq!(
+        sent_feedback.status,
+        StatusCode::OK,
+        "{}",
+        sent_feedback.text()
+    );
+    let again = w
+        .call(Method::POST, &feedback_path, Some(&linked), Some(feedback))
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+
+    // The offer: checked, kept once, and the home's staff told.
+    let bad = w
+        .call(
+            Method::POST,
+            &offer_path,
+            Some(&linked),
+            Some(json!({"move_in": "2001-01-01", "preferred_contact": "fax"})),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        bad.json()["errors"]["preferred_contact"],
+        "Choose email or phone"
+    );
+    let made = w
+        .call(
+            Method::POST,
+            &offer_path,
+            Some(&linked),
+            Some(offer.clone()),
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.text());
+    let again = w
+        .call(Method::POST, &offer_path, Some(&linked), Some(offer))
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    let state = w.call(Method::GET, &path, Some(&token), None).await.json();
+    assert_eq!(
+        (&state["feedback_sent"], &state["offer_sent"]),
+        (&json!(true), &json!(true))
+    );
+    let admin = w.sign_in("demo.admin").await;
+    let told = get(&w, &admin, "/api/outbox?search=is%20ready%20to").await;
+    assert!(told["total"].as_i64().unwrap() >= 1, "{told}");
+
+    // Staff see it all: the structured remarks, the Survey tab, the offer.
+    let pm = w.sign_in("demo.pm").await;
+    let customer_id = visitor_id(&w, &webflow, &token).await;
+    let visit = visit_seen_by_staff(&w, &pm, customer_id, visit_id).await;
+    let remarks = visit["remarks"].as_str().unwrap();
+    assert!(
+        remarks.contains(
+            "User sent feedback\n★★★★☆\nComments:\nloved: the kitchen\nloved: the <script>light</script>\nThe yard is small"
+        ),
+        "{remarks}"
+    );
+    if !answers.is_empty() {
+        assert!(remarks.contains("\nPost tour survey\n"), "{remarks}");
+        let customer = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
+        let post = customer["survey_results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["survey"] == "post")
+            .count();
+        assert_eq!(post, answers.len(), "{customer}");
+    }
+    let offers = get(&w, &pm, &format!("/api/offers?search={}", "Aspen")).await;
+    let row = offers["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["property_id"] == id)
+        .cloned()
+        .expect("the offer is listed");
+    assert_eq!(row["floor_plan"], "The <b>Aspen</b>");
+
+    // Another visitor cannot use this visit.
+    let (_, _, other) = visitor_at_a_working_home(&w, "555-321-0502").await;
+    let theirs = w
+        .call(
+            Method::POST,
+            &offer_path,
+            Some(&other),
+            Some(json!({"move_in": "2027-01-01", "preferred_contact": "email"})),
+        )
+        .await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+    w.done().await;
+}
+
+#[tokio::test]
+async fn a_tour_also_ends_when_its_window_is_over() {
+    let w = world().await;
+    let worker = worker(&w);
+    drain(&worker).await;
+    let (webflow, home, token) = visitor_at_a_working_home(&w, "555-321-0601").await;
+    let started = tour_now(&w, &webflow, home.property_id, Some(&token))
+        .await
+        .json();
+    let visit_id = started["visit_id"].as_i64().unwrap();
+    let path = format!("/api/tour/{webflow}/visits/{visit_id}");
+    let state = code_ready(&w, &worker, &path, &token).await;
+    w.clock.advance(chrono::Duration::minutes(2));
+    assert!(at_the_door(&w, home.property_id, "keypad", state["code"].as_str()).await);
+    let ends: chrono::DateTime<chrono::Utc> = state["ends_at"].as_str().unwrap().parse().unwrap();
+    w.clock
+        .advance(ends - w.state.hardware.now() + chrono::Duration::seconds(1));
+    drain(&worker).await;
+    let state = w.call(Method::GET, &path, Some(&token), None).await.json();
+    assert_eq!(
+        (&state["state"], &state["tour_ended"]),
+        (&json!("ended"), &json!(true)),
+        "{state}"
+    );
+    w.done().await;
+}
+
+#[tokio::test]
+async fn a_builder_asking_for_selfies_gets_one_before_a_tour_and_staff_alone_see_it() {
+    let w = world().await;
+    let (webflow, home, token) = visitor_at_a_working_home(&w, "555-321-0701").await;
+    let settings = db::settings::get(&w.state.db, &db::Scope::All, home.builder_id)
+        .await
+        .unwrap()
+        .unwrap();
+    db::settings::set_company(
+        &w.state.db,
+        home.builder_id,
+        db::settings::Company {
+            builder_name: settings.builder_name,
+            legal_name: settings.legal_name,
+            marketing_name: settings.marketing_name,
+            country: settings.country,
+            primary_color: settings.primary_color,
+            secondary_color: settings.secondary_color,
+            button_settings: settings.button_settings.unwrap_or_else(|| "{}".into()),
+            selfie_verification_active: true,
+            default_install_property_status: settings.default_install_property_status,
+        },
+    )
+    .await
+    .unwrap();
+    let me_path = format!("/api/tour/{webflow}/me");
+    let me = w
+        .call(Method::GET, &me_path, Some(&token), None)
+        .await
+        .json();
+    assert_eq!(me["selfie_taken"], false);
+
+    // No tour and no booking without it.
+    let refused = tour_now(&w, &webflow, home.property_id, Some(&token)).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.json()["errors"]["selfie"],
+        server::http::tour::MSG_SELFIE_FIRST
+    );
+
+    // Only a picture is taken, and only from a visitor.
+    let selfie_path = format!("/api/tour/{webflow}/selfie");
+    let pm = w.sign_in("demo.pm").await;
+    let staff = w
+        .upload(&selfie_path, &pm, &[], Some(("me.png", &png(40, 40))))
+        .await;
+    assert_eq!(staff.status, StatusCode::UNAUTHORIZED);
+    let text = w
+        .upload(
+            &selfie_path,
+            &token,
+            &[],
+            Some(("me.png", b"not a picture")),
+        )
+        .await;
+    assert_eq!(text.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text.json()["errors"]["file"].is_string());
+    let missing = w.upload(&selfie_path, &token, &[], None).await;
+    assert_eq!(missing.json()["errors"]["file"], "Take a selfie to send");
+    let taken = w
+        .upload(&selfie_path, &token, &[], Some(("me.png", &png(640, 480))))
+        .await;
+    assert_eq!(taken.status, StatusCode::OK, "{}", taken.text());
+    let me = w
+        .call(Method::GET, &me_path, Some(&token), None)
+        .await
+        .json();
+    assert_eq!(me["selfie_taken"], true);
+    let started = tour_now(&w, &webflow, home.property_id, Some(&token)).await;
+    assert_eq!(started.status, StatusCode::OK, "{}", started.text());
+
+    // Staff of the builder see it on the customer; no one else, and it is not a public file.
+    let customer_id = me["customer_id"].as_i64().unwrap();
+    let customer = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
+    assert!(customer["selfie_on"].is_string(), "{customer}");
+    let picture = w
+        .call(
+            Method::GET,
+            &format!("/api/customers/{customer_id}/selfie"),
+            Some(&pm),
+            None,
+        )
+        .await;
+    assert_eq!(picture.status, StatusCode::OK);
+    assert_eq!(&picture.body[8..12], b"WEBP");
+    let other = w.sign_in("cedar.pm").await;
+    let theirs = w
+        .call(
+            Method::GET,
+            &format!("/api/customers/{customer_id}/selfie"),
+            Some(&other),
+            None,
+        )
+        .await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+    let visitor = w
+        .call(
+            Method::GET,
+            &format!("/api/customers/{customer_id}/selfie"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(visitor.status, StatusCode::UNAUTHORIZED);
+    let key = db::visitors::visitor(&w.state.db, customer_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .selfie_key
+        .unwrap();
+    let public = w
+        .call(Method::GET, &format!("/api/files/{key}"), None, None)
+        .await;
+    assert_eq!(public.status, StatusCode::NOT_FOUND);
     w.done().await;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api, apiBlob } from '../../../api/client';
 import type { CustomerDetail, CustomerRow, CustomerUpdated } from '../../../api/types';
 import { LIST_KEY, useListQuery } from '../../../components/list/useListQuery';
 import type { ListController } from '../../../components/list/useListParams';
@@ -30,6 +30,16 @@ export function useCustomer(id: string) {
   return useQuery({
     queryKey: customerKey(id),
     queryFn: ({ signal }) => api<CustomerDetail>(`/customers/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** The selfie the visitor took on the tour page (staff only), once they have one. */
+export function useCustomerSelfie(id: number, takenOn: string | null | undefined) {
+  return useQuery({
+    queryKey: [CUSTOMERS_AREA, 'selfie', id, takenOn],
+    queryFn: ({ signal }) => apiBlob(`/customers/${id}/selfie`, { signal, accept: 'image/webp' }),
+    enabled: !!takenOn,
+    staleTime: Infinity,
   });
 }
 

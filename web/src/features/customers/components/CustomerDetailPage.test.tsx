@@ -21,6 +21,7 @@ const CUSTOMER: CustomerDetail = {
   visitor_type_id: 122,
   visitor_type_id_value: 'V',
   visitor_contact_status_id_value: 'Contact',
+  selfie_on: null,
   visits: [
     {
       customer_visit_id: 31,
@@ -50,6 +51,18 @@ const renderCustomer = () =>
   renderRoute(<CustomerDetailPage />, { path: '/customers/:customerId', route: '/customers/7' });
 
 describe('CustomerDetailPage', () => {
+  it('shows the selfie the visitor took, fetched with the staff session', async () => {
+    signInAs({ username: 'demo.pm', builderId: 1 });
+    const calls = mockRoutes({
+      'GET /api/customers/7': () => ({ body: { ...CUSTOMER, selfie_on: '2026-03-02T19:00:00Z' } }),
+      'GET /api/customers/7/selfie': () => ({ body: 'webp bytes' }),
+    });
+    renderCustomer();
+    expect(await screen.findByRole('img', { name: 'Selfie of Ann Lee' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/^Selfie taken /)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/customers/7/selfie')?.authorization).toMatch(/^Bearer /);
+  });
+
   it('shows the profile and the visits with their feedback, in the home’s time zone', async () => {
     signInAs({ username: 'demo.pm', builderId: 1 });
     mockRoutes({ 'GET /api/customers/7': () => ({ body: CUSTOMER }) });

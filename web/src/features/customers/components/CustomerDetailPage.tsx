@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -20,7 +20,7 @@ import { GoBack } from '../../../components/GoBack';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
 import NotFound from '../../../components/NotFound';
 import { formatZoned } from '../../../lib/zoned';
-import { BLACKLISTED, useBlacklist, useCustomer } from '../api/customers';
+import { BLACKLISTED, useBlacklist, useCustomer, useCustomerSelfie } from '../api/customers';
 import { parseRemarks } from '../lib/remarks';
 
 /** /customers/{customerId}: the profile card, the blacklist switch and the visit activity. */
@@ -82,6 +82,7 @@ function Profile({ customer }: { customer: CustomerDetail }) {
       <Typography variant="h2" component="h1">
         {customer.firstname} {customer.lastname}
       </Typography>
+      {customer.selfie_on && <Selfie customer={customer} />}
       <Box sx={{ my: 2 }}>
         <DetailFields fields={fields} columnGap={2} />
       </Box>
@@ -101,6 +102,37 @@ function Profile({ customer }: { customer: CustomerDetail }) {
         }
       />
     </Paper>
+  );
+}
+
+/** The visitor's selfie from the tour page, with when it was taken. */
+function Selfie({ customer }: { customer: CustomerDetail }) {
+  const selfie = useCustomerSelfie(customer.customer_id, customer.selfie_on);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!selfie.data) return;
+    const made = URL.createObjectURL(selfie.data);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [selfie.data]);
+  return (
+    <Box sx={{ mt: 2 }}>
+      {url ? (
+        <Box
+          component="img"
+          src={url}
+          alt={`Selfie of ${customer.firstname} ${customer.lastname}`}
+          sx={{ width: 120, height: 120, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+        />
+      ) : (
+        <Typography sx={{ color: 'text.secondary' }}>
+          {selfie.isError ? 'The selfie could not be loaded.' : 'Loading the selfie…'}
+        </Typography>
+      )}
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        Selfie taken {new Date(customer.selfie_on ?? '').toLocaleString('en-US')}
+      </Typography>
+    </Box>
   );
 }
 

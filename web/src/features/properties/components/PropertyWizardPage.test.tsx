@@ -56,7 +56,9 @@ describe('PropertyWizardPage', { timeout: 60_000 }, () => {
     expect(heading()).toBe('Property Info');
     expect(steps()).toEqual(['Property Info', 'Add Users & Teams', 'Tour Hours', 'Automations']);
     // The builder's time zone is chosen to start with.
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Timezone' })).toHaveTextContent('Chicago'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Timezone' })).toHaveTextContent('Chicago'), {
+      timeout: 5000,
+    });
 
     await next();
     for (const message of [

@@ -5,6 +5,7 @@ import type {
   BookingRequest,
   CodeCheck,
   MessageBody,
+  OfferRequest,
   Question,
   SurveyAnswers,
   CodeSent,
@@ -13,15 +14,17 @@ import type {
   TourHome,
   TourSlots,
   TourVisitState,
+  VisitorMe,
   VisitorSignIn,
   VisitorToken,
 } from '../../../api/types';
 
-/** A home's public page (no sign-in). */
+/** A home's public page (no sign-in); waits while the id is not known yet (0). */
 export function useTourHome(webflow: string, id: number) {
   return useQuery({
     queryKey: ['tour', webflow, 'property', id],
     queryFn: ({ signal }) => api<TourHome>(`${base(webflow)}/property/${id}`, { signal, visitorToken: null }),
+    enabled: id > 0,
   });
 }
 
@@ -58,13 +61,20 @@ export function tourNow(webflow: string, propertyId: number, token: string): Pro
   });
 }
 
-/** A visit of the visitor's and its code, read again every 2 s while the lock is taking it. */
+/**
+ * A visit of the visitor's and its code, read again every 2 s while the lock is taking it, and
+ * every 10 s while the code waits to open the door (to offer the after-tour page).
+ */
 export function useTourVisit(webflow: string, visitId: number | null, token: string) {
   return useQuery({
     queryKey: ['tour', webflow, 'visit', visitId],
     queryFn: ({ signal }) => api<TourVisitState>(`${base(webflow)}/visits/${visitId}`, { signal, visitorToken: token }),
     enabled: visitId !== null,
-    refetchInterval: (query) => (query.state.data?.state === 'setting' || !query.state.data ? 2000 : false),
+    refetchInterval: (query) => {
+      const visit = query.state.data;
+      if (!visit || visit.state === 'setting') return 2000;
+      return visit.accessed || visit.state === 'ended' || visit.state === 'failed' ? false : 10_000;
+    },
   });
 }
 
@@ -109,4 +119,34 @@ export function useTourSurvey(webflow: string, kind: 'pre' | 'post') {
 
 export function answerSurvey(webflow: string, kind: 'pre' | 'post', token: string, body: SurveyAnswers) {
   return api<MessageBody>(`${base(webflow)}/survey/${kind}`, { method: 'POST', body, visitorToken: token });
+}
+
+/** The After Tour text's link: its key signs the visitor in to that visit's page. */
+export function afterTourSession(webflow: string, visitId: number, key: string) {
+  return api<VisitorToken>(`${base(webflow)}/after/${visitId}/session`, {
+    method: 'POST',
+    body: { key },
+    visitorToken: null,
+  });
+}
+
+/** Ready to Buy (or Rent): an offer after the tour. */
+export function makeOffer(webflow: string, visitId: number, token: string, body: OfferRequest) {
+  return api<MessageBody>(`${base(webflow)}/visits/${visitId}/offer`, { method: 'POST', body, visitorToken: token });
+}
+
+/** The signed-in visitor (whether they took a selfie); only asked for when `enabled`. */
+export function useVisitorMe(webflow: string, token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['tour', webflow, 'me', token.slice(-16)],
+    queryFn: ({ signal }) => api<VisitorMe>(`${base(webflow)}/me`, { signal, visitorToken: token }),
+    enabled,
+  });
+}
+
+/** The visitor's selfie, when the builder asks for one. */
+export function sendSelfie(webflow: string, token: string, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return api<MessageBody>(`${base(webflow)}/selfie`, { method: 'POST', body: form, visitorToken: token });
 }

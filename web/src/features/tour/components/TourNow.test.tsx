@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes, renderRoute } from '../../../test/utils';
 import { saveVisitorSession } from '../visitorSession';
 import { TourNow } from './TourNow';
+import { tourVisit } from '../testFixtures';
 
 const SESSION = {
   token: 'visitor-token',
@@ -12,15 +13,7 @@ const SESSION = {
   lastname: 'Visitor',
 };
 
-const visit = (state: string, code: string | null, message: string) => ({
-  visit_id: 7,
-  property_id: 15,
-  state,
-  code,
-  starts_at: '2026-11-25T15:01:00Z',
-  ends_at: '2026-11-25T16:00:00Z',
-  message,
-});
+const visit = (state: string, code: string | null, message: string) => tourVisit({ state, code, message });
 
 afterEach(() => {
   sessionStorage.clear();
@@ -53,6 +46,15 @@ describe('TourNow', () => {
     expect(screen.getByText("Type this code on the lock's keypad.")).toBeInTheDocument();
     expect(calls[0].authorization).toBe('Bearer visitor-token');
     expect(sessionStorage.getItem('tourdesk.visit.brightway-homes.15')).toBe('7');
+  });
+
+  it('offers the after-tour page once the door opened', async () => {
+    sessionStorage.setItem('tourdesk.visit.brightway-homes.15', '7');
+    open({ 'GET /api/tour/brightway-homes/visits/7': () => ({ body: tourVisit({ accessed: true }) }) });
+    expect(await screen.findByRole('link', { name: 'Done touring? Tell us how it went' })).toHaveAttribute(
+      'href',
+      '/tour/brightway-homes/after/7',
+    );
   });
 
   it('shows the reason a tour cannot start now', async () => {

@@ -3,7 +3,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/client';
 import { tourNow, useTourVisit } from '../api/tour';
 import { saveVisitorSession, type VisitorAtHome } from '../visitorSession';
@@ -65,6 +67,7 @@ export function TourNow({ webflow, propertyId, session }: VisitorAtHome) {
             <Typography sx={{ color: 'text.secondary' }}>
               It works until {clock(state.ends_at)}. We texted it to you too. Lock the door when you leave.
             </Typography>
+            {state.accessed && <AfterTourLink webflow={webflow} visitId={state.visit_id} />}
           </>
         ) : state.state === 'failed' ? (
           <Alert severity="error">{state.message}</Alert>
@@ -92,6 +95,7 @@ export function TourNow({ webflow, propertyId, session }: VisitorAtHome) {
       {state?.state === 'ended' && (
         <Alert severity="info" sx={{ mb: 1 }}>
           {state.message}
+          {state.accessed && <AfterTourLink webflow={webflow} visitId={state.visit_id} />}
         </Alert>
       )}
       <Button
@@ -104,5 +108,14 @@ export function TourNow({ webflow, propertyId, session }: VisitorAtHome) {
         Tour Now
       </Button>
     </Box>
+  );
+}
+
+/** After the door opened: the page for feedback and an offer. */
+function AfterTourLink({ webflow, visitId }: { webflow: string; visitId: number }) {
+  return (
+    <Link component={RouterLink} to={`/tour/${webflow}/after/${visitId}`} sx={{ display: 'block', mt: 1 }}>
+      Done touring? Tell us how it went
+    </Link>
   );
 }

@@ -1,40 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TourHome } from '../../../api/types';
 import { mockRoutes, renderRoute } from '../../../test/utils';
-import { branding } from '../testFixtures';
+import { branding, tourHome as home } from '../testFixtures';
 import TourCommunityPage from './TourCommunityPage';
 import TourHomePage from './TourHomePage';
-
-const home = (patch: Partial<TourHome> = {}): TourHome => ({
-  branding: branding(),
-  property_id: 15,
-  house_num: '18',
-  address_1: '204 Pecan Trail',
-  city: 'Georgetown',
-  state: 'TX',
-  zipcode: '78626',
-  price: 425000,
-  bedrooms: 3,
-  full_bathrooms: 2,
-  half_bathrooms: 1,
-  square_footage: 1850,
-  photos: ['/api/files/a.webp', '/api/files/b.webp'],
-  community: {
-    id: 4,
-    name: 'Oak Ridge',
-    page: 'http://127.0.0.1:8080/tour/brightway-homes/community/4',
-    website: null,
-  },
-  tour_hours: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => ({
-    day,
-    hours: day === 'Sunday' ? 'Closed' : '9:00 AM - 6:00 PM',
-  })),
-  timezone_abbr: 'CT',
-  open_to_tours: true,
-  ...patch,
-});
 
 afterEach(() => vi.restoreAllMocks());
 

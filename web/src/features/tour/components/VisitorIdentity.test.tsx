@@ -127,4 +127,31 @@ describe('VisitorIdentity', () => {
     expect(await screen.findByRole('heading', { name: "You're verified, Vera" })).toBeInTheDocument();
     expect(calls[0].body).toEqual({ username: 'vera@example.com', password: 'Secret123' });
   });
+
+  it('asks for a selfie first when the builder verifies visitors by selfie', async () => {
+    const user = userEvent.setup();
+    saveVisitorSession('brightway-homes', SESSION);
+    let taken = false;
+    const calls = open(
+      {
+        'GET /api/tour/brightway-homes/me': () => ({
+          body: { customer_id: 4, firstname: 'Vera', lastname: 'Visitor', selfie_taken: taken },
+        }),
+        'POST /api/tour/brightway-homes/selfie': () => {
+          taken = true;
+          return { body: { message: 'Thank you! Your selfie is saved.' } };
+        },
+        'GET /api/tour/brightway-homes/survey/pre': () => ({ body: [] }),
+      },
+      branding({ selfie_verification_active: true }),
+    );
+    expect(await screen.findByRole('heading', { name: 'A selfie before your tour' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send selfie' })).toBeDisabled();
+    await user.upload(screen.getByLabelText('Selfie'), new File(['png'], 'me.png', { type: 'image/png' }));
+    expect(screen.getByRole('img', { name: 'Your selfie' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send selfie' }));
+    expect(await screen.findByRole('button', { name: 'Tour Now' })).toBeInTheDocument();
+    const sent = calls.find((c) => c.path === '/api/tour/brightway-homes/selfie');
+    expect(sent?.authorization).toBe('Bearer visitor-token');
+  });
 });

@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,10 +16,12 @@ import Typography from '@mui/material/Typography';
 import type { TourBranding } from '../../../api/types';
 import { FormTextField, PasswordField, PhoneField, applyServerErrors, serverErrorText } from '../../../components/form';
 import { requiredEmail, requiredPhone } from '../../../components/form/rules';
-import { sendCode, verifyCode, visitorSignIn } from '../api/tour';
+import { errorMessage } from '../../../api/client';
+import { sendCode, useVisitorMe, verifyCode, visitorSignIn } from '../api/tour';
 import { saveVisitorSession, useVisitorSession } from '../visitorSession';
 import { PreTourSurvey, preTourAnswered } from './PreTourSurvey';
 import { ScheduleTour } from './ScheduleTour';
+import { SelfieStep } from './SelfieStep';
 import { TourNow } from './TourNow';
 
 /** What the visitor accepts when the builder has no disclosure of its own. */
@@ -67,8 +70,29 @@ export function VisitorIdentity({
   const [withAccount, setWithAccount] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [surveyed, setSurveyed] = useState(false);
+  const asksSelfie = branding.selfie_verification_active;
+  const me = useVisitorMe(webflow, session?.token ?? '', !!session && asksSelfie);
 
   if (session) {
+    const step =
+      asksSelfie && !me.data ? (
+        me.isError ? (
+          <Alert severity="error">{errorMessage(me.error)}</Alert>
+        ) : (
+          <LinearProgress aria-label="Loading" />
+        )
+      ) : asksSelfie && !me.data?.selfie_taken ? (
+        <SelfieStep webflow={webflow} session={session} />
+      ) : surveyed || preTourAnswered(webflow, session.token) ? (
+        <>
+          <TourNow webflow={webflow} propertyId={propertyId} session={session} />
+          <Box sx={{ mt: 3 }}>
+            <ScheduleTour webflow={webflow} propertyId={propertyId} session={session} />
+          </Box>
+        </>
+      ) : (
+        <PreTourSurvey webflow={webflow} session={session} onDone={() => setSurveyed(true)} />
+      );
     return (
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h3" component="h2">
@@ -77,16 +101,7 @@ export function VisitorIdentity({
         <Typography sx={{ mt: 1, mb: 2 }}>
           Signed in as {session.firstname} {session.lastname} with {branding.builder_name}.
         </Typography>
-        {surveyed || preTourAnswered(webflow, session.token) ? (
-          <>
-            <TourNow webflow={webflow} propertyId={propertyId} session={session} />
-            <Box sx={{ mt: 3 }}>
-              <ScheduleTour webflow={webflow} propertyId={propertyId} session={session} />
-            </Box>
-          </>
-        ) : (
-          <PreTourSurvey webflow={webflow} session={session} onDone={() => setSurveyed(true)} />
-        )}
+        {step}
         <Button sx={{ mt: 1, px: 0 }} onClick={signOut}>
           Not you? Sign out
         </Button>
