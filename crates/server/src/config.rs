@@ -209,6 +209,9 @@ pub struct Settings {
     pub sms_gateway: Option<SmsGateway>,
     /// Where mail goes; none: the outbox.
     pub smtp: Option<Smtp>,
+    /// With `--demo` only: the instant the server's clock starts at, running on from there, so a
+    /// demonstration (or an end-to-end test) shows tours at a chosen time of the builders' day.
+    pub demo_clock: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// An address or a CIDR range of them (`10.0.0.7`, `10.0.0.0/8`, `fd00::/8`).
@@ -397,6 +400,12 @@ impl Settings {
                 None => file.sim_latency_ms.unwrap_or(0),
             },
             outbound_allow,
+            demo_clock: match env("TOURDESK_DEMO_CLOCK") {
+                Some(v) => Some(v.parse().map_err(|_| {
+                    format!("TOURDESK_DEMO_CLOCK: '{v}' is not an instant like 2026-11-26T17:00:00Z")
+                })?),
+                None => None,
+            },
             sms_gateway: sms_gateway(file_sms(
                 file.sms_gateway_url,
                 file.sms_account_sid,

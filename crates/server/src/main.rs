@@ -160,9 +160,20 @@ async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
         .await
         .map_err(|e| format!("{}: {e}", settings.bind))?;
     let outbound = server::outbound::Outbound::new(settings.outbound_allow.clone());
+    let clock = match settings.demo_clock {
+        None => devices::wall_clock(),
+        Some(_) if !demo => {
+            return Err("TOURDESK_DEMO_CLOCK is for demonstrations: run with --demo".into())
+        }
+        Some(start) => {
+            let ahead = start - chrono::Utc::now();
+            tracing::info!(%start, "tours, codes and messages run on the demo clock");
+            std::sync::Arc::new(move || chrono::Utc::now() + ahead)
+        }
+    };
     let hardware = server::hardware::Hardware::new(
         db.clone(),
-        devices::wall_clock(),
+        clock,
         settings.sim_latency_ms,
         outbound.clone(),
     );
