@@ -75,6 +75,7 @@ macro_rules! bind_values {
                 $crate::Value::Text(v) => query.bind(v.as_deref()),
                 $crate::Value::Bool(v) => query.bind(*v),
                 $crate::Value::Time(v) => query.bind(*v),
+                $crate::Value::Date(v) => query.bind(*v),
             };
         }
         query
@@ -144,6 +145,7 @@ pub enum Value {
     Text(Option<String>),
     Bool(bool),
     Time(DateTime<Utc>),
+    Date(chrono::NaiveDate),
 }
 
 impl From<i64> for Value {

@@ -18,6 +18,10 @@ const COMMUNITIES_PER_BUILDER: usize = 100;
 const HOMES_PER_COMMUNITY: usize = 25;
 const CUSTOMERS_PER_BUILDER: usize = 10_000;
 const VISITS_PER_BUILDER: usize = 100_000;
+/// The showings lists' rows beside the visits: tours booked, offers, after-hours attempts.
+const BOOKINGS_PER_BUILDER: usize = 10_000;
+const OFFERS_PER_BUILDER: usize = 2_500;
+const AFTER_HOURS_PER_BUILDER: usize = 5_000;
 const HISTORY_DAYS: i64 = 540;
 /// The database name of a large world kept between runs (`BENCH_KEEP=1`).
 pub const KEPT_NAME: &str = "tourdesk_bench_large";
@@ -261,10 +265,180 @@ async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
         .collect();
     // Written in the order they happened, as a live database receives them.
     visits.sort_by_key(|v| v.visited_on);
-    db::visits::insert_history(db, &customers, &visits)
+    let customer_ids = db::visits::insert_history(db, &customers, &visits)
         .await
         .unwrap();
+    seed_showings(
+        db,
+        builder_id,
+        &home_ids,
+        &customers,
+        &customer_ids,
+        &mut rng,
+    )
+    .await;
     builder_id
+}
+
+/// A builder's tours booked (two months either side of today: those past completed or
+/// cancelled, those to come mostly created), offers and after-hours attempts.
+async fn seed_showings(
+    db: &Db,
+    builder_id: i64,
+    home_ids: &[i64],
+    customers: &[db::visits::NewCustomer],
+    customer_ids: &[i64],
+    rng: &mut StdRng,
+) {
+    let now = chrono::Utc::now();
+    let bookings: Vec<Vec<Value>> = (0..BOOKINGS_PER_BUILDER)
+        .map(|_| {
+            let n = rng.gen_range(0..customers.len());
+            let at = now + chrono::Duration::minutes(rng.gen_range(-60 * 24 * 60..60 * 24 * 60));
+            let status = match (at < now, rng.gen_range(0..100)) {
+                (true, 0..80) => "completed",
+                (false, 0..85) => "created",
+                _ => "cancelled",
+            };
+            let booked = at - chrono::Duration::days(3);
+            vec![
+                Value::from(builder_id),
+                Value::from(home_ids[rng.gen_range(0..home_ids.len())]),
+                Value::from(customer_ids[n]),
+                Value::from(customers[n].firstname.clone()),
+                Value::from(customers[n].lastname.clone()),
+                Value::from(customers[n].email.clone()),
+                Value::from(customers[n].phone.clone()),
+                Value::Time(at),
+                Value::from(if rng.gen_bool(0.5) {
+                    "visitor"
+                } else {
+                    "share"
+                }),
+                Value::from(status),
+                Value::Time(booked),
+                Value::Time(booked),
+            ]
+        })
+        .collect();
+    db::bulk::insert_rows(
+        db,
+        "scheduled_visits",
+        &[
+            "builder_id",
+            "property_id",
+            "customer_id",
+            "first_name",
+            "last_name",
+            "email",
+            "phone",
+            "visit_date",
+            "source",
+            "status",
+            "created_on",
+            "modified_on",
+        ],
+        bookings,
+    )
+    .await
+    .unwrap();
+    let offers: Vec<Vec<Value>> = (0..OFFERS_PER_BUILDER)
+        .map(|_| {
+            let made = now - chrono::Duration::minutes(rng.gen_range(5..HISTORY_DAYS * 24 * 60));
+            let move_in = (made + chrono::Duration::days(rng.gen_range(20..200))).date_naive();
+            vec![
+                Value::from(builder_id),
+                Value::from(home_ids[rng.gen_range(0..home_ids.len())]),
+                Value::from(customer_ids[rng.gen_range(0..customer_ids.len())]),
+                Value::from(PLACES[rng.gen_range(0..PLACES.len())]),
+                Value::from(rng.gen_bool(0.6)),
+                Value::Date(move_in),
+                Value::from(if rng.gen_bool(0.5) { "email" } else { "phone" }),
+                Value::Time(made),
+            ]
+        })
+        .collect();
+    db::bulk::insert_rows(
+        db,
+        "offers",
+        &[
+            "builder_id",
+            "property_id",
+            "customer_id",
+            "floor_plan",
+            "prequalified",
+            "move_in",
+            "preferred_contact",
+            "created_on",
+        ],
+        offers,
+    )
+    .await
+    .unwrap();
+    let attempts: Vec<Vec<Value>> = (0..AFTER_HOURS_PER_BUILDER)
+        .map(|_| {
+            let at = now - chrono::Duration::minutes(rng.gen_range(5..HISTORY_DAYS * 24 * 60));
+            vec![
+                Value::from(builder_id),
+                Value::from(home_ids[rng.gen_range(0..home_ids.len())]),
+                Value::from(customer_ids[rng.gen_range(0..customer_ids.len())]),
+                Value::from("7:00 AM - 9:00 PM"),
+                Value::Time(at),
+                Value::Time(at),
+            ]
+        })
+        .collect();
+    db::bulk::insert_rows(
+        db,
+        "after_tour_hours",
+        &[
+            "builder_id",
+            "property_id",
+            "customer_id",
+            "tour_hours",
+            "created_on",
+            "modified_on",
+        ],
+        attempts,
+    )
+    .await
+    .unwrap();
+}
+
+/// The showings lists (issue 19): each one's first page, a search and every sort.
+fn showings_calls(scope: &str) -> Vec<(String, String)> {
+    let lists = [
+        ("visits", "/api/visits", &db::visits::VISITS),
+        (
+            "scheduled visits",
+            "/api/schedule_visit",
+            &db::scheduled_visits::SCHEDULED_VISITS,
+        ),
+        ("offers", "/api/offers", &db::offers::OFFERS),
+        (
+            "after tour hours",
+            "/api/visits/afterTourHours",
+            &db::after_tour_hours::AFTER_TOUR_HOURS,
+        ),
+    ];
+    let mut calls = Vec::new();
+    for (list, path, spec) in lists {
+        calls.push((
+            format!("{list}, {scope}first page"),
+            format!("{path}?limit=25"),
+        ));
+        calls.push((
+            format!("{list}, {scope}search"),
+            format!("{path}?search=meadow&limit=25"),
+        ));
+        for (column, _) in spec.sort_columns {
+            calls.push((
+                format!("{list}, {scope}sort by {column}"),
+                format!("{path}?orderBy={column}&order=asc&limit=25"),
+            ));
+        }
+    }
+    calls
 }
 
 /// Writes the large world and the enterprise user that sees all of it.
@@ -388,6 +562,21 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
             format!("/api/customers?orderBy={column}&order=asc&limit=25"),
         ));
     }
+    let (month_ago, today) = (
+        (chrono::Utc::now() - chrono::Duration::days(30)).format("%Y-%m-%d"),
+        chrono::Utc::now().format("%Y-%m-%d"),
+    );
+    calls.extend([
+        (
+            "visits, last 30 days".to_string(),
+            format!("/api/visits?startDate={month_ago}&endDate={today}&limit=25"),
+        ),
+        (
+            "visits, deep page".to_string(),
+            format!("/api/visits?page={}&limit=25", VISITS_PER_BUILDER / 25 - 1),
+        ),
+    ]);
+    calls.extend(showings_calls(""));
     println!(
         "| call (program manager, one builder) | p50 ms | p95 ms | p99 ms | req/s (16 clients) |\n| --- | --- | --- | --- | --- |"
     );
@@ -446,6 +635,7 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
             format!("/api/properties?orderBy={column}&order=desc&page=1000&limit=25"),
         ));
     }
+    enterprise_calls.extend(showings_calls("all builders, "));
     for (label, path) in enterprise_calls {
         let f = measure(
             &client,
@@ -556,8 +746,49 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
         }
     }
 
-    // Export All of every home of the enterprise, streamed. Its memory is the process's own
-    // (anonymous) memory, sampled while it runs: the resident size also counts the pages of the
+    // Export All of every home of the enterprise, and of the showings lists, streamed.
+    for (what, path, token) in [
+        ("homes", "/api/properties/exportAll", &enterprise),
+        ("customers", "/api/customers/exportAll", &enterprise),
+        ("visits of one builder", "/api/visits/exportAll", &pm),
+        (
+            "scheduled visits",
+            "/api/schedule_visit/exportAll",
+            &enterprise,
+        ),
+        ("offers", "/api/offers/exportAll", &enterprise),
+        (
+            "after-hours attempts",
+            "/api/visits/afterTourHours/exportAll",
+            &enterprise,
+        ),
+    ] {
+        export_all(&client, server.port, pid, what, path, token).await;
+    }
+    println!(
+        "worst list p95 {:.2} ms (budget 20), lowest list throughput {:.0} req/s (budget 500), worst dashboard p95 {:.2} ms (budget 50), peak RSS {:.1} MB",
+        worst_list.0,
+        worst_list.1,
+        worst_stats,
+        rss_kib(pid, "VmHWM:") as f64 / 1024.0
+    );
+    println!(
+        "searches with a new term each time: worst p95 {:.2} ms, lowest throughput {:.0} req/s",
+        worst_new_term.0, worst_new_term.1
+    );
+}
+
+/// Export All of a list, streamed: rows per second, and the process's own (anonymous) memory
+/// sampled while it runs.
+async fn export_all(
+    client: &crate::HttpClient,
+    port: u16,
+    pid: u32,
+    what: &str,
+    path: &str,
+    token: &str,
+) {
+    // Its memory is the process's own (anonymous) memory, sampled while it runs: the resident size also counts the pages of the
     // SQLite file it maps, which are the kernel's page cache.
     let before = rss_kib(pid, "VmHWM:");
     let anon_before = rss_kib(pid, "RssAnon:");
@@ -575,12 +806,12 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
     });
     let export = Call {
         method: hyper::Method::POST,
-        path: "/api/properties/exportAll".into(),
+        path: path.into(),
         body: Some("{\"params\":{},\"query\":\"\"}".into()),
-        token: Some(enterprise.clone()),
+        token: Some(token.to_string()),
     };
     let started = Instant::now();
-    let (status, body) = send(&client, server.port, &export).await;
+    let (status, body) = send(client, port, &export).await;
     let took = started.elapsed().as_secs_f64();
     assert_eq!(
         status,
@@ -594,7 +825,7 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
     let after = rss_kib(pid, "VmHWM:");
     let mb = |kib: u64| kib as f64 / 1024.0;
     println!(
-        "\nExport All: {rows} homes, {:.1} MB of CSV in {:.2} s = {:.0} rows/s (budget 100,000); own memory {:.1} MB before, at most {:.1} MB during; peak RSS {:.1} MB before, {:.1} MB after",
+        "\nExport All: {rows} {what}, {:.1} MB of CSV in {:.2} s = {:.0} rows/s (budget 100,000); own memory {:.1} MB before, at most {:.1} MB during; peak RSS {:.1} MB before, {:.1} MB after",
         body.len() as f64 / 1_048_576.0,
         took,
         rows as f64 / took,
@@ -602,16 +833,5 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
         mb(anon_peak),
         mb(before),
         mb(after)
-    );
-    println!(
-        "worst list p95 {:.2} ms (budget 20), lowest list throughput {:.0} req/s (budget 500), worst dashboard p95 {:.2} ms (budget 50), peak RSS {:.1} MB",
-        worst_list.0,
-        worst_list.1,
-        worst_stats,
-        mb(rss_kib(pid, "VmHWM:"))
-    );
-    println!(
-        "searches with a new term each time: worst p95 {:.2} ms, lowest throughput {:.0} req/s",
-        worst_new_term.0, worst_new_term.1
     );
 }

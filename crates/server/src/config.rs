@@ -402,7 +402,9 @@ impl Settings {
             outbound_allow,
             demo_clock: match env("TOURDESK_DEMO_CLOCK") {
                 Some(v) => Some(v.parse().map_err(|_| {
-                    format!("TOURDESK_DEMO_CLOCK: '{v}' is not an instant like 2026-11-26T17:00:00Z")
+                    format!(
+                        "TOURDESK_DEMO_CLOCK: '{v}' is not an instant like 2026-11-26T17:00:00Z"
+                    )
                 })?),
                 None => None,
             },
