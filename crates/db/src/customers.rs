@@ -7,7 +7,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::list::ListSpec;
+use crate::list::{ListSpec, SortRuns};
 use crate::{now, on_pool, Db, Result, Scope};
 
 /// A customer as the customers list shows it (spec 2 §2).
@@ -61,7 +61,11 @@ pub const CUSTOMERS: ListSpec = ListSpec {
            LEFT JOIN catalog l ON l.catalog_id = c.last_visit_status_id \
            LEFT JOIN properties p ON p.property_id = c.last_visit_property_id",
     scope_column: "c.builder_id",
-    search_columns: &["c.firstname", "c.lastname", "c.email_1", "c.cell_phone_1"],
+    // The names, email and phone in one column (lowered on PostgreSQL), with its trigram index
+    // (migration 0040).
+    search_columns: &["c.search_text"],
+    search_columns_lowered: true,
+    search_index: "customer_search",
     sort_columns: &[
         ("customer_id", "c.customer_id"),
         ("firstname", "lower(c.firstname)"),
@@ -78,6 +82,40 @@ pub const CUSTOMERS: ListSpec = ListSpec {
     default_sort: ("last_visit_date", Order::Desc),
     tie_breaker: "c.customer_id",
     key_column: "c.customer_id",
+    base: "customers c",
+    // Customers per builder, type, status and last visit's status (migration 0040).
+    totals: "customer_counts c",
+    totals_count: "c.customers",
+    totals_columns: &[
+        "c.builder_id",
+        "c.visitor_type_id",
+        "c.visitor_status_id",
+        "c.last_visit_status_id",
+    ],
+    // Visitor types (catalog type 12) and visitor statuses (type 15; a customer without visits
+    // has no last status).
+    sort_runs: &[
+        SortRuns {
+            sort: "visitor_type_id_value",
+            reference: "c.visitor_type_id",
+            names: "SELECT catalog_id AS run_key, name AS run_name FROM catalog WHERE catalog_type_id = 12",
+            nullable: false,
+        },
+        SortRuns {
+            sort: "last_visit_status",
+            reference: "c.last_visit_status_id",
+            names: "SELECT catalog_id AS run_key, name AS run_name FROM catalog WHERE catalog_type_id = 15",
+            nullable: true,
+        },
+        SortRuns {
+            sort: "visitor_status_id_value",
+            reference: "c.visitor_status_id",
+            names: "SELECT catalog_id AS run_key, name AS run_name FROM catalog WHERE catalog_type_id = 15",
+            nullable: false,
+        },
+    ],
+    // An order index for every sort of the customer's own columns (migration 0040).
+    walk_orders: true,
     ..ListSpec::PLAIN
 };
 

@@ -36,7 +36,8 @@ pub struct ListSpec {
     pub search_index: &'static str,
     /// The words of each row's searched text, for searches of one word.
     pub search_words: Option<SearchWords>,
-    /// Sortable columns: the name the API takes and the SQL expression it sorts by.
+    /// Sortable columns: the name the API takes and the SQL expression it sorts by, or several
+    /// (`lower(c.firstname), c.customer_id`), each in the request's direction.
     pub sort_columns: &'static [(&'static str, &'static str)],
     pub default_sort: (&'static str, Order),
     /// A unique column that makes every order total, so pages never overlap.
@@ -90,17 +91,18 @@ pub struct SortRuns {
     pub nullable: bool,
 }
 
-/// A column of another table a search looks in, through the list row's reference to that
+/// Columns of another table a search looks in, through the list row's reference to that
 /// table: rows whose `reference` names a row of `table` (by `key`, within the caller's scope by
-/// `scope_column`) whose `column` matches. Kept apart from the row's own columns so the search
-/// needs no join and, on PostgreSQL, each side can use its index.
+/// `scope_column`) one of whose `columns` matches. Kept apart from the row's own columns so the
+/// search needs no join and each side can use its index: the few matching rows of the other
+/// table are found first, then the list rows referring to them by the reference's index.
 pub struct SearchThrough {
     /// The list row's column, e.g. `p.community_id`.
     pub reference: &'static str,
     pub table: &'static str,
     pub key: &'static str,
     pub scope_column: &'static str,
-    pub column: &'static str,
+    pub columns: &'static [&'static str],
 }
 
 /// A table of the words of each row's searched text (its `search_columns` and `search_through`
@@ -324,7 +326,7 @@ impl ListSpec {
     /// for a sort read as runs, the row's builder (see [`SortRuns`]); then the tie breaker.
     fn order_terms(&self, query: &ListQuery) -> (Vec<&'static str>, &'static str) {
         let (expr, dir) = self.sort(query);
-        let mut terms = vec![expr];
+        let mut terms: Vec<&'static str> = expr.split(", ").collect();
         if self.runs(query).is_some() {
             terms.push(self.scope_column);
         }
@@ -428,12 +430,17 @@ impl ListSpec {
                         vals.push(pattern.clone());
                     }
                     for through in self.search_through {
+                        let any: Vec<String> = through
+                            .columns
+                            .iter()
+                            .map(|column| matches(column, false))
+                            .collect();
                         let keys = format!(
-                            "SELECT {key} FROM {table} WHERE {scope} AND {matches}",
+                            "SELECT {key} FROM {table} WHERE {scope} AND ({any})",
                             key = through.key,
                             table = through.table,
                             scope = scope.condition(through.scope_column),
-                            matches = matches(through.column, false),
+                            any = any.join(" OR "),
                         );
                         // PostgreSQL reads `= ANY(ARRAY(...))` once and can combine it with an
                         // index on the reference; `IN (...)` inside an OR would test every row.
@@ -443,7 +450,7 @@ impl ListSpec {
                                 format!("{} = ANY(ARRAY({keys}))", through.reference)
                             }
                         });
-                        vals.push(pattern.clone());
+                        vals.extend(through.columns.iter().map(|_| pattern.clone()));
                     }
                 }
             }

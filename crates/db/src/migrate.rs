@@ -61,6 +61,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(37, "0037_scheduled_visit_codes"),
     migration!(38, "0038_tour_endings"),
     migration!(39, "0039_visitor_selfies"),
+    migration!(40, "0040_showings_list_orders"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

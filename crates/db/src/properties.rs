@@ -65,7 +65,7 @@ pub const PROPERTIES: ListSpec = ListSpec {
         table: "communities",
         key: "id",
         scope_column: "builder_id",
-        column: "name",
+        columns: &["name"],
     }],
     // On SQLite, the home's text and its community's name (migration 0012).
     search_index: "property_search",

@@ -7,7 +7,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::list::ListSpec;
+use crate::list::{ListSpec, SearchThrough, SortRuns};
 use crate::{on_pool, Db, Result, Scope, Value};
 
 /// A visit as the visits list and the dashboard's recent visits show it.
@@ -56,19 +56,44 @@ pub const VISITS: ListSpec = ListSpec {
               p.house_num, m.name AS subdivision, v.visit_status_id AS visitor_status_id, s.name AS visitor_status, \
               v.visitor_type_id, t.name AS visitor_type, v.remarks, v.platform, v.attribution, v.visited_on, v.modified_on, \
               p.timezone, v.builder_id",
-    from: "customer_visits v JOIN customers c ON c.customer_id = v.customer_id JOIN properties p ON p.property_id = v.property_id \
-           JOIN communities m ON m.id = p.community_id JOIN catalog s ON s.catalog_id = v.visit_status_id \
-           JOIN catalog t ON t.catalog_id = v.visitor_type_id",
+    // A visit, its visitor, its home and the home's community are one builder's: saying so in
+    // the joins lets the database read a sort by the visitor's or the community's name from that
+    // builder's index of names (migration 0040) and reach the visits by key.
+    from: "customer_visits v JOIN customers c ON c.customer_id = v.customer_id AND c.builder_id = v.builder_id \
+           JOIN properties p ON p.property_id = v.property_id AND p.builder_id = v.builder_id \
+           JOIN communities m ON m.id = p.community_id AND m.builder_id = p.builder_id \
+           JOIN catalog s ON s.catalog_id = v.visit_status_id JOIN catalog t ON t.catalog_id = v.visitor_type_id",
     scope_column: "v.builder_id",
-    search_columns: &["c.firstname", "c.lastname", "c.cell_phone_1", "p.address_1", "m.name"],
+    // The visitor's name and phone, the home's address and its community's name: the matching
+    // customers and homes of the scope first, then their visits by key.
+    search_columns: &[],
     search_columns_lowered: false,
-    search_through: &[],
+    search_through: &[
+        SearchThrough {
+            reference: "v.customer_id",
+            table: "customers",
+            key: "customer_id",
+            scope_column: "builder_id",
+            columns: &["firstname", "lastname", "cell_phone_1"],
+        },
+        SearchThrough {
+            reference: "v.property_id",
+            table: "properties sp JOIN communities sm ON sm.id = sp.community_id",
+            key: "sp.property_id",
+            scope_column: "sp.builder_id",
+            columns: &["sp.address_1", "sm.name"],
+        },
+    ],
     search_index: "",
     search_words: None,
+    // A name of the visitor or the community sorts their visits together, each visitor's by key
+    // and each community's home after home, oldest first: the page then walks the customers'
+    // (or communities') index of names and reaches their visits by key instead of sorting every
+    // visit in scope by a joined name.
     sort_columns: &[
-        ("firstname", "lower(c.firstname)"),
-        ("lastname", "lower(c.lastname)"),
-        ("subdivision", "lower(m.name)"),
+        ("firstname", "lower(c.firstname), c.customer_id"),
+        ("lastname", "lower(c.lastname), c.customer_id"),
+        ("subdivision", "lower(m.name), m.id, p.property_id, v.visited_on"),
         ("visitor_status", "lower(s.name)"),
         ("visitor_type", "lower(t.name)"),
         ("visited_on", "v.visited_on"),
@@ -81,10 +106,26 @@ pub const VISITS: ListSpec = ListSpec {
     base: "customer_visits v",
     totals: "visit_days v",
     totals_count: "v.visits",
-    totals_columns: &["v.builder_id"],
+    totals_columns: &["v.builder_id", "v.visitor_type_id"],
     version: "",
-    sort_runs: &[],
-    walk_orders: false,
+    // Visit statuses (catalog type 15) and visitor types (type 12), by the names' lower case
+    // (migration 0040's indexes).
+    sort_runs: &[
+        SortRuns {
+            sort: "visitor_status",
+            reference: "v.visit_status_id",
+            names: "SELECT catalog_id AS run_key, lower(name) AS run_name FROM catalog WHERE catalog_type_id = 15",
+            nullable: false,
+        },
+        SortRuns {
+            sort: "visitor_type",
+            reference: "v.visitor_type_id",
+            names: "SELECT catalog_id AS run_key, lower(name) AS run_name FROM catalog WHERE catalog_type_id = 12",
+            nullable: false,
+        },
+    ],
+    // Both plain orders (visited_on, modified_on) have their index (migrations 0006 and 0040).
+    walk_orders: true,
 };
 
 /// The day of a UTC midnight.

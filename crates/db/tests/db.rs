@@ -1394,3 +1394,279 @@ async fn simulated_devices_change_one_at_a_time_and_lose_nothing() {
     );
     t.drop_db().await;
 }
+
+#[tokio::test]
+async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
+    use chrono::{Duration, TimeZone, Utc};
+    use db::customers::{CustomerRow, CUSTOMERS};
+    use db::visits::{NewCustomer, NewVisit, VisitRow, VISITS};
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let (a, b, other) = (
+        builder(db, "Showings A").await,
+        builder(db, "Showings B").await,
+        builder(db, "Showings Other").await,
+    );
+    let start = Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap();
+    let names = ["ann", "Bo", "Cy", "ann", "Di", "eve", "Bo"];
+    let types = [122, 123, 124, 125, 126];
+    let statuses = [156, 157, 158, 161, 162];
+    for (owner, customers, homes) in [(a, 13, 4), (b, 9, 3), (other, 4, 2)] {
+        let mut at = Vec::new();
+        for (n, name) in names.iter().enumerate().take(homes) {
+            let commons = community(db, owner, &format!("{name} Commons {owner}")).await;
+            at.push(
+                save_home(
+                    db,
+                    owner,
+                    None,
+                    &home_at(commons, &format!("{n} Show Lane")),
+                )
+                .await,
+            );
+        }
+        // Written in turns: neither the builders' customers nor their visits come in key order.
+        let people: Vec<NewCustomer> = (0..customers)
+            .map(|n| NewCustomer {
+                builder_id: owner,
+                firstname: names[n % names.len()].into(),
+                lastname: names[(n * 3) % names.len()].into(),
+                email: format!("c{n}@example.com"),
+                phone: format!("555-010-{n:04}"),
+                visitor_type_id: types[n % types.len()],
+                created_on: start,
+            })
+            .collect();
+        // Some customers without visits (no last status).
+        let visits: Vec<NewVisit> = (0..customers * 2)
+            .filter(|n| n % customers != customers - 1)
+            .map(|n| NewVisit {
+                customer: (n * 5) % customers,
+                property_id: at[n % homes],
+                visit_status_id: statuses[n % statuses.len()],
+                remarks: None,
+                platform: None,
+                attribution: None,
+                visited_on: start + Duration::hours(n as i64 * 7 % 40),
+            })
+            .collect();
+        db::visits::insert_history(db, &people, &visits)
+            .await
+            .unwrap();
+    }
+    // A blacklisted customer: a status the totals follow.
+    run(
+        db,
+        "UPDATE customers SET visitor_status_id = 155 WHERE customer_id = $1",
+        db::on_pool!(db, |pool| sqlx::query_scalar::<_, i64>(
+            "SELECT MIN(customer_id) FROM customers"
+        )
+        .fetch_one(pool)
+        .await)
+        .unwrap(),
+    )
+    .await;
+    let both = Scope::Builders(vec![a, b]);
+    // Every sort, each way, of one builder and of two, filtered by a column the totals count
+    // and by one they do not: every page is the slice of the whole list sorted by the database
+    // in one statement, and every total its length.
+    for scope in [Scope::builder(a), both.clone()] {
+        let filters = [
+            None,
+            Some(("c.visitor_type_id = ?", 123)),
+            Some(("c.last_visit_status_id = ?", 158)),
+            Some(("c.visits_count > ?", 1)),
+        ];
+        pages_agree::<CustomerRow>(db, &CUSTOMERS, &scope, &filters, |c| c.customer_id).await;
+        let filters = [
+            None,
+            Some(("v.visitor_type_id = ?", 124)),
+            Some(("v.visit_status_id <> ?", 157)),
+        ];
+        pages_agree::<VisitRow>(db, &VISITS, &scope, &filters, |v| v.customer_visit_id).await;
+    }
+
+    // Searches of the customers' names, email and phone (through the trigram index from three
+    // characters, by LIKE below), and of the visits' visitor, home and community: the same rows
+    // as testing every row's text.
+    let every_customer = CUSTOMERS
+        .page::<CustomerRow>(db, &both, &ListQuery::default())
+        .await
+        .unwrap()
+        .data;
+    let every_visit = VISITS
+        .page::<VisitRow>(db, &both, &ListQuery::default())
+        .await
+        .unwrap()
+        .data;
+    for term in [
+        "ann", "AN", "bo", "c1", "010-0003", "example", "commons", "2 show", "nobody",
+    ] {
+        let searched = ListQuery {
+            search: Some(term.into()),
+            limit: Some(100),
+            ..Default::default()
+        };
+        let has = |text: &str| text.to_lowercase().contains(&term.to_lowercase());
+        let mut found: Vec<i64> = CUSTOMERS
+            .page::<CustomerRow>(db, &both, &searched)
+            .await
+            .unwrap()
+            .data
+            .iter()
+            .map(|c| c.customer_id)
+            .collect();
+        found.sort_unstable();
+        let mut wanted: Vec<i64> = every_customer
+            .iter()
+            .filter(|c| {
+                has(&c.firstname)
+                    || has(&c.lastname)
+                    || c.email_1.as_deref().is_some_and(has)
+                    || c.cell_phone_1.as_deref().is_some_and(has)
+            })
+            .map(|c| c.customer_id)
+            .collect();
+        wanted.sort_unstable();
+        assert_eq!(found, wanted, "customers searched for {term}");
+        let mut found: Vec<i64> = VISITS
+            .page::<VisitRow>(db, &both, &searched)
+            .await
+            .unwrap()
+            .data
+            .iter()
+            .map(|v| v.customer_visit_id)
+            .collect();
+        found.sort_unstable();
+        let mut wanted: Vec<i64> = every_visit
+            .iter()
+            .filter(|v| {
+                has(&v.firstname)
+                    || has(&v.lastname)
+                    || v.cell_phone_1.as_deref().is_some_and(has)
+                    || has(&v.address_1)
+                    || has(&v.subdivision)
+            })
+            .map(|v| v.customer_visit_id)
+            .collect();
+        wanted.sort_unstable();
+        assert_eq!(found, wanted, "visits searched for {term}");
+    }
+
+    // The customers' totals follow their changes: a new status, a deletion.
+    run(
+        db,
+        "UPDATE customers SET visitor_type_id = 126 WHERE builder_id = $1 AND visitor_type_id = 122",
+        a,
+    )
+    .await;
+    run(
+        db,
+        "DELETE FROM customers WHERE customer_id = (SELECT MAX(customer_id) FROM customers WHERE builder_id = $1)",
+        b,
+    )
+    .await;
+    let totals: Vec<(i64, i64)> = db::on_pool!(db, |pool| sqlx::query_as(
+        "SELECT t.visitor_type_id, CAST(SUM(t.customers) AS BIGINT) FROM customer_counts t \
+         GROUP BY t.visitor_type_id HAVING SUM(t.customers) <> 0 ORDER BY 1"
+    )
+    .fetch_all(pool)
+    .await)
+    .unwrap();
+    let counted: Vec<(i64, i64)> = db::on_pool!(db, |pool| sqlx::query_as(
+        "SELECT visitor_type_id, COUNT(*) FROM customers GROUP BY visitor_type_id ORDER BY 1"
+    )
+    .fetch_all(pool)
+    .await)
+    .unwrap();
+    assert_eq!(totals, counted);
+    for scope in [Scope::builder(a), Scope::builder(b), both] {
+        let page = CUSTOMERS
+            .page::<CustomerRow>(
+                db,
+                &scope,
+                &sorted("firstname", Order::Asc, 0, Some(4), None),
+            )
+            .await
+            .unwrap();
+        let whole = CUSTOMERS
+            .page::<CustomerRow>(
+                db,
+                &scope,
+                &sorted(
+                    "firstname",
+                    Order::Asc,
+                    0,
+                    None,
+                    Some(("c.customer_id > ?", 0)),
+                ),
+            )
+            .await
+            .unwrap();
+        assert_eq!(page.total, whole.data.len() as i64, "{scope:?}");
+    }
+    t.drop_db().await;
+}
+
+/// A list request sorted by `order_by`, with at most one filter of one value.
+fn sorted(
+    order_by: &str,
+    order: Order,
+    page: i64,
+    limit: Option<i64>,
+    filter: Option<(&str, i64)>,
+) -> ListQuery {
+    let mut query = ListQuery {
+        order_by: Some(order_by.into()),
+        order: Some(order),
+        page,
+        limit,
+        ..Default::default()
+    };
+    if let Some((condition, value)) = filter {
+        query.filters.add(condition, [Value::from(value)]);
+    }
+    query
+}
+
+/// Every sort of `spec`, each way, with each of `filters`: every page of 4 and of 7 rows is the
+/// slice of the whole list (sorted by the database in one statement), every total its length.
+async fn pages_agree<T: db::list::Row>(
+    db: &db::Db,
+    spec: &db::list::ListSpec,
+    scope: &Scope,
+    filters: &[Option<(&str, i64)>],
+    key: fn(&T) -> i64,
+) {
+    for (order_by, _) in spec.sort_columns {
+        for order in [Order::Asc, Order::Desc] {
+            for filter in filters {
+                let whole = spec
+                    .page::<T>(db, scope, &sorted(order_by, order, 0, None, *filter))
+                    .await
+                    .unwrap();
+                let all: Vec<i64> = whole.data.iter().map(key).collect();
+                assert_eq!(whole.total, all.len() as i64);
+                for limit in [4, 7] {
+                    for page in 0..=(whole.total / limit) {
+                        let read = spec
+                            .page::<T>(
+                                db,
+                                scope,
+                                &sorted(order_by, order, page, Some(limit), *filter),
+                            )
+                            .await
+                            .unwrap();
+                        let from = ((page * limit) as usize).min(all.len());
+                        let to = (from + limit as usize).min(all.len());
+                        assert_eq!(
+                            (read.data.iter().map(key).collect::<Vec<_>>(), read.total),
+                            (all[from..to].to_vec(), whole.total),
+                            "{scope:?} {order_by} {order:?} page {page} of {limit}, {filter:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -6,10 +6,12 @@
 //! `BENCH_DIALECT=sqlite` or `postgres` measures the large world on one dialect, and `BENCH_KEEP=1`
 //! keeps it between runs (written once, then reused). `BENCH_ONLY=hardware` runs the hardware
 //! world of `hardware_world.rs` (devices, history, lock events, code programming);
-//! `BENCH_ONLY=codes` the code programming budget alone.
+//! `BENCH_ONLY=codes` the code programming budget alone; `BENCH_ONLY=visitors` the 200
+//! visitors of `visitors.rs` going from verification to a set code on the demo world.
 
 mod hardware_world;
 mod large_world;
+mod visitors;
 
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -115,6 +117,16 @@ fn free_port() -> u16 {
 
 /// Starts the binary and answers how long it took until it accepted connections.
 fn start(url: Option<&str>, data_dir: &std::path::Path) -> (Server, Duration) {
+    start_with(url, data_dir, &[], &[])
+}
+
+/// Starts the binary with more arguments and environment (`--demo`, a demo clock).
+fn start_with(
+    url: Option<&str>,
+    data_dir: &std::path::Path,
+    args: &[&str],
+    env: &[(&str, String)],
+) -> (Server, Duration) {
     let port = free_port();
     let mut command = Command::new(binary());
     command
@@ -125,6 +137,8 @@ fn start(url: Option<&str>, data_dir: &std::path::Path) -> (Server, Duration) {
             "--data-dir",
         ])
         .arg(data_dir)
+        .args(args)
+        .envs(env.iter().map(|(name, value)| (name, value)))
         .env("TOURDESK_LOG", "warn")
         .env_remove("DATABASE_URL")
         .stdout(Stdio::null())
@@ -171,9 +185,22 @@ struct Call {
 }
 
 async fn send(client: &HttpClient, port: u16, call: &Call) -> (u16, Bytes) {
+    send_from(client, port, call, None).await
+}
+
+/// A request as a trusted proxy forwards it `from` a client's address.
+async fn send_from(
+    client: &HttpClient,
+    port: u16,
+    call: &Call,
+    from: Option<&str>,
+) -> (u16, Bytes) {
     let mut request = Request::builder()
         .method(call.method.clone())
         .uri(format!("http://127.0.0.1:{port}{}", call.path));
+    if let Some(from) = from {
+        request = request.header("x-forwarded-for", from);
+    }
     if let Some(token) = &call.token {
         request = request.header("authorization", format!("Bearer {token}"));
     }
@@ -201,6 +228,16 @@ impl Call {
                 "{{\"username\":\"{username}\",\"password\":\"{PASSWORD}\"}}"
             )),
             token: None,
+        }
+    }
+
+    /// A POST of a JSON body (none for `null`), signed in with `token` if given.
+    fn post(path: String, body: serde_json::Value, token: Option<&str>) -> Call {
+        Call {
+            method: hyper::Method::POST,
+            path,
+            body: (!body.is_null()).then(|| body.to_string()),
+            token: token.map(str::to_string),
         }
     }
 
@@ -491,6 +528,9 @@ fn main() {
         }
         if only == "codes" {
             code_programming(admin_url.as_deref()).await;
+        }
+        if only.is_empty() || only == "visitors" {
+            visitors::run(&root.join("visitors")).await;
         }
         if only.is_empty() || only == "large" {
             let dialect = std::env::var("BENCH_DIALECT").unwrap_or_default();

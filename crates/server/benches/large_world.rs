@@ -441,6 +441,16 @@ fn showings_calls(scope: &str) -> Vec<(String, String)> {
     calls
 }
 
+/// Whether a measurement is wanted: `BENCH_CALLS` (comma-separated parts of labels) measures
+/// only the calls whose label holds one of them, to time a few calls on a kept world.
+fn wanted(label: &str) -> bool {
+    std::env::var("BENCH_CALLS").map_or(true, |parts| {
+        parts
+            .split(',')
+            .any(|part| !part.is_empty() && label.contains(part))
+    })
+}
+
 /// Writes the large world and the enterprise user that sees all of it.
 async fn seed(db: &Db) {
     let hash = server::auth::hash_password(PASSWORD);
@@ -581,7 +591,7 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
         "| call (program manager, one builder) | p50 ms | p95 ms | p99 ms | req/s (16 clients) |\n| --- | --- | --- | --- | --- |"
     );
     let mut worst_list: (f64, f64) = (0.0, f64::MAX);
-    for (label, path) in calls {
+    for (label, path) in calls.into_iter().filter(|(label, _)| wanted(label)) {
         let f = measure(&client, server.port, &[Call::get(path, &pm)], 200, 50).await;
         worst_list = (worst_list.0.max(f.p95), worst_list.1.min(f.rps));
         row(&label, &f);
@@ -636,7 +646,10 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
         ));
     }
     enterprise_calls.extend(showings_calls("all builders, "));
-    for (label, path) in enterprise_calls {
+    for (label, path) in enterprise_calls
+        .into_iter()
+        .filter(|(label, _)| wanted(label))
+    {
         let f = measure(
             &client,
             server.port,
@@ -668,7 +681,10 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
             "properties, all builders, search, a new term each time",
             &enterprise,
         ),
-    ] {
+    ]
+    .into_iter()
+    .filter(|(label, _)| wanted(label))
+    {
         let calls: Vec<Call> = terms
             .iter()
             .map(|term| Call::get(format!("/api/properties?search={term}&limit=25"), token))
@@ -689,15 +705,18 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
             .as_i64()
             .unwrap()
     };
-    let f = measure(
-        &client,
-        server.port,
-        &[Call::get(format!("/api/properties/{first_home}"), &pm)],
-        200,
-        50,
-    )
-    .await;
-    row("property page (detail with its timeline)", &f);
+    let label = "property page (detail with its timeline)";
+    if wanted(label) {
+        let f = measure(
+            &client,
+            server.port,
+            &[Call::get(format!("/api/properties/{first_home}"), &pm)],
+            200,
+            50,
+        )
+        .await;
+        row(label, &f);
+    }
 
     let month_ago = (chrono::Utc::now() - chrono::Duration::days(30)).format("%Y-%m-%d");
     let today = chrono::Utc::now().format("%Y-%m-%d");
@@ -733,6 +752,10 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
         ),
     ] {
         for (who, token) in [("one builder", &pm), ("all builders", &enterprise)] {
+            let label = format!("{label} ({who})");
+            if !wanted(&label) {
+                continue;
+            }
             let f = measure(
                 &client,
                 server.port,
@@ -742,7 +765,7 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
             )
             .await;
             worst_stats = worst_stats.max(f.p95);
-            row(&format!("{label} ({who})"), &f);
+            row(&label, &f);
         }
     }
 
@@ -763,7 +786,9 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
             &enterprise,
         ),
     ] {
-        export_all(&client, server.port, pid, what, path, token).await;
+        if wanted(&format!("Export All {what}")) {
+            export_all(&client, server.port, pid, what, path, token).await;
+        }
     }
     println!(
         "worst list p95 {:.2} ms (budget 20), lowest list throughput {:.0} req/s (budget 500), worst dashboard p95 {:.2} ms (budget 50), peak RSS {:.1} MB",

@@ -11,7 +11,9 @@ use domain::validation::FieldErrors;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::tour::{builder_named, session_for, tell_staff, VisitorSession, VisitorToken};
+use super::tour::{
+    builder_named, refused_visit, session_for, tell_staff, VisitorSession, VisitorToken,
+};
 use crate::app::{AppState, JsonBody, Path};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 
@@ -185,10 +187,9 @@ pub async fn make_offer(
     )
     .await?;
     if offer.is_none() {
-        return Err(ApiError::Conflict {
-            message: "You already sent us this. We will be in touch.".into(),
-            suggested_username: None,
-        });
+        return Err(refused_visit(
+            "You already sent us this. We will be in touch.".into(),
+        ));
     }
     let visitor = db::visitors::visitor(&state.db, session.customer_id)
         .await?

@@ -195,7 +195,8 @@ pub fn tour_week(home: &PropertyRecord) -> Vec<TourDay> {
         .unwrap_or_else(default_tour_week)
 }
 
-fn opens_tours(disposition_id: i64) -> bool {
+/// Whether a home of this disposition may be toured.
+pub fn opens_tours(disposition_id: i64) -> bool {
     domain::catalog::DISPOSITIONS
         .iter()
         .any(|d| d.id == disposition_id && d.tours)
@@ -792,7 +793,8 @@ pub struct TourVisitState {
     pub offer_sent: bool,
 }
 
-fn refused_visit(message: String) -> ApiError {
+/// A 409 with the visitor's message: the visit cannot go ahead, or was already done.
+pub(crate) fn refused_visit(message: String) -> ApiError {
     ApiError::Conflict {
         message,
         suggested_username: None,
@@ -1549,10 +1551,9 @@ pub async fn answer_survey(
     )
     .await?;
     if !kept {
-        return Err(ApiError::Conflict {
-            message: "You already told us about this tour. Thank you!".into(),
-            suggested_username: None,
-        });
+        return Err(refused_visit(
+            "You already told us about this tour. Thank you!".into(),
+        ));
     }
     Ok(Json(crate::http::MessageBody::new(
         "Thank you for your answers.",

@@ -78,22 +78,58 @@ impl VisitFilters {
         let midnight = |zone: i64, day: NaiveDate| -> DateTime<Utc> {
             domain::zones::from_local(zone, day.and_time(chrono::NaiveTime::MIN))
         };
-        let mut parts = Vec::new();
+        let zones = domain::catalog::TIMEZONES.map(|(zone, _, _)| zone);
+        let starts: Vec<DateTime<Utc>> = start
+            .map(|day| zones.iter().map(|z| midnight(*z, day)).collect())
+            .unwrap_or_default();
+        let ends: Vec<DateTime<Utc>> = end
+            .and_then(|day| day.succ_opt())
+            .map(|day| zones.iter().map(|z| midnight(*z, day)).collect())
+            .unwrap_or_default();
+        // The range as the zones' widest (every visit in it lies there, so the index on the
+        // visits' change narrows the page and its count) and narrowest (every visit there lies
+        // in it whatever its zone); only the few hours between are checked against the home's
+        // zone, read for those visits alone.
+        let mut outer = Vec::new();
+        let mut inner = Vec::new();
         let mut values = Vec::new();
-        for (zone, _, _) in domain::catalog::TIMEZONES {
-            let mut part = vec!["p.timezone = ?"];
-            values.push(db::Value::from(zone));
-            if let Some(start) = start {
-                part.push("v.modified_on >= ?");
-                values.push(db::Value::Time(midnight(zone, start)));
-            }
-            if let Some(end) = end.and_then(|d| d.succ_opt()) {
-                part.push("v.modified_on < ?");
-                values.push(db::Value::Time(midnight(zone, end)));
-            }
-            parts.push(format!("({})", part.join(" AND ")));
+        let mut inner_values = Vec::new();
+        if let (Some(first), Some(last)) = (starts.iter().min(), starts.iter().max()) {
+            outer.push("v.modified_on >= ?");
+            values.push(db::Value::Time(*first));
+            inner.push("v.modified_on >= ?");
+            inner_values.push(db::Value::Time(*last));
         }
-        filters.add(&format!("({})", parts.join(" OR ")), values);
+        if let (Some(first), Some(last)) = (ends.iter().min(), ends.iter().max()) {
+            outer.push("v.modified_on < ?");
+            values.push(db::Value::Time(*last));
+            inner.push("v.modified_on < ?");
+            inner_values.push(db::Value::Time(*first));
+        }
+        values.extend(inner_values);
+        let mut by_zone = Vec::new();
+        for (at, zone) in zones.iter().enumerate() {
+            let mut bounds = Vec::new();
+            values.push(db::Value::from(*zone));
+            if let Some(start) = starts.get(at) {
+                bounds.push("v.modified_on >= ?");
+                values.push(db::Value::Time(*start));
+            }
+            if let Some(end) = ends.get(at) {
+                bounds.push("v.modified_on < ?");
+                values.push(db::Value::Time(*end));
+            }
+            by_zone.push(format!("WHEN ? THEN {}", bounds.join(" AND ")));
+        }
+        filters.add(
+            &format!(
+                "{} AND ({} OR CASE (SELECT timezone FROM properties WHERE property_id = v.property_id) {} ELSE 1=0 END)",
+                outer.join(" AND "),
+                inner.join(" AND "),
+                by_zone.join(" ")
+            ),
+            values,
+        );
         Ok(filters)
     }
 }
