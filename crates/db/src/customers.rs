@@ -116,6 +116,9 @@ pub const CUSTOMERS: ListSpec = ListSpec {
     ],
     // An order index for every sort of the customer's own columns (migration 0040).
     walk_orders: true,
+    // One builder's 10,000 customers are tested in 3.5 ms; a common name's 8,000 matches over
+    // twenty builders take 10 ms to find in the trigram index.
+    scan_rows: 20_000,
     ..ListSpec::PLAIN
 };
 

@@ -68,6 +68,8 @@ pub const ACTIVITY_LOGS: ListSpec = ListSpec {
     totals_count: "h.entries",
     totals_columns: &["h.builder_id"],
     walk_orders: true,
+    walk_through: &[],
+    scan_rows: 0,
     ..ListSpec::PLAIN
 };
 

@@ -70,6 +70,13 @@ pub struct ListSpec {
     /// small enough to read per request: then SQLite may walk an order over the whole table for
     /// several builders' rows ([`ListSpec::walks_order`]).
     pub walk_orders: bool,
+    /// Sorts by a column of a joined table that, for several builders, SQLite walks from that
+    /// table's order index through the joins (as [`ListSpec::walks_order`] walks the main
+    /// table's), where the joins carry the builder (the visits list's names).
+    pub walk_through: &'static [&'static str],
+    /// On SQLite, the rows in scope (by `totals`) up to which a search tests every row rather
+    /// than look its term up in `search_index` (see [`Shape::Scan`]); 0 never does.
+    pub scan_rows: i64,
 }
 
 /// A sort by the name of a row of another table the list row refers to (a disposition, a lock
@@ -95,7 +102,10 @@ pub struct SortRuns {
 /// table: rows whose `reference` names a row of `table` (by `key`, within the caller's scope by
 /// `scope_column`) one of whose `columns` matches. Kept apart from the row's own columns so the
 /// search needs no join and each side can use its index: the few matching rows of the other
-/// table are found first, then the list rows referring to them by the reference's index.
+/// table are found first, then the list rows referring to them by the reference's index. A list
+/// row referring to a row in the caller's scope is in that scope too (a visit of a builder's
+/// customer or home is that builder's), so the matches are counted without the scope's
+/// condition, from the references' indexes alone.
 pub struct SearchThrough {
     /// The list row's column, e.g. `p.community_id`.
     pub reference: &'static str,
@@ -269,6 +279,26 @@ struct Statement {
     values: Vec<Value>,
 }
 
+/// How a request's conditions are written.
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    /// As they are.
+    Full,
+    /// The scope's condition kept off the indexes (SQLite's unary `+`), so the planner walks
+    /// the order's index (see [`ListSpec::walks_order`]).
+    WalkOrder,
+    /// The search's references kept off their indexes on SQLite, so the planner walks the
+    /// order's index testing each row against the matches (see [`ListSpec::page_of_through`]).
+    WalkMatches,
+    /// The search alone, without the scope: its matches are in scope already (see
+    /// [`SearchThrough`]).
+    SearchAlone,
+    /// As they are, but searched by testing each row in scope rather than through the trigram
+    /// index (`search_index`): a scope of a few thousand rows is read faster than a common
+    /// term's matches over every builder are found in the index.
+    Scan,
+}
+
 impl ListSpec {
     /// A list read plainly: one table (or simple joins), searched with LIKE, none of the
     /// large-list machinery. Lists spread it after the fields they set (`..ListSpec::PLAIN`).
@@ -293,6 +323,8 @@ impl ListSpec {
         version: "",
         sort_runs: &[],
         walk_orders: false,
+        walk_through: &[],
+        scan_rows: 0,
     };
 
     /// Checks an `orderBy` against the whitelist.
@@ -340,22 +372,22 @@ impl ListSpec {
         format!("ORDER BY {}", terms.join(", "))
     }
 
-    /// The request's conditions. With `walk`, the scope's condition is kept off the indexes
-    /// (SQLite's unary `+`), so the planner walks the order's index (see [`Self::walks_order`]).
+    /// The request's conditions, written as `shape` says.
     fn statement(
         &self,
         db: &Db,
         scope: &Scope,
         query: &ListQuery,
         keys: Option<&[Value]>,
-        walk: bool,
+        shape: Shape,
     ) -> Statement {
-        let scope_column = if walk {
-            format!("+{}", self.scope_column)
-        } else {
-            self.scope_column.to_string()
+        let mut conditions = match shape {
+            Shape::SearchAlone => Vec::new(),
+            Shape::WalkOrder => vec![scope.condition(&format!("+{}", self.scope_column))],
+            Shape::Full | Shape::WalkMatches | Shape::Scan => {
+                vec![scope.condition(self.scope_column)]
+            }
         };
-        let mut conditions = vec![scope.condition(&scope_column)];
         if !self.base_condition.is_empty() {
             conditions.push(self.base_condition.to_string());
         }
@@ -415,7 +447,9 @@ impl ListSpec {
                 // nothing shorter), which holds the columns searched through other tables too:
                 // SQLite reads only the matching rows instead of testing every row in scope.
                 (_, _, Db::Sqlite(_))
-                    if !self.search_index.is_empty() && search.chars().count() >= 3 =>
+                    if !self.search_index.is_empty()
+                        && search.chars().count() >= 3
+                        && shape != Shape::Scan =>
                 {
                     parts.push(format!(
                         "{key} IN (SELECT rowid FROM {index} WHERE {index} MATCH ?)",
@@ -445,6 +479,9 @@ impl ListSpec {
                         // PostgreSQL reads `= ANY(ARRAY(...))` once and can combine it with an
                         // index on the reference; `IN (...)` inside an OR would test every row.
                         parts.push(match db {
+                            Db::Sqlite(_) if shape == Shape::WalkMatches => {
+                                format!("+{} IN ({keys})", through.reference)
+                            }
                             Db::Sqlite(_) => format!("{} IN ({keys})", through.reference),
                             Db::Postgres(_) => {
                                 format!("{} = ANY(ARRAY({keys}))", through.reference)
@@ -985,10 +1022,12 @@ impl ListSpec {
         limit: i64,
     ) -> Result<bool> {
         let several = matches!(scope, Scope::Builders(ids) if ids.len() > 1);
+        let sort = query.order_by.as_deref().unwrap_or(self.default_sort.0);
         let plain = query.filters.conditions.is_empty()
             && self.base_condition.is_empty()
             && self.runs(query).is_none()
-            && self.narrowest_from(&[&self.order_clause(query)]).as_deref() == Some(self.base);
+            && (self.narrowest_from(&[&self.order_clause(query)]).as_deref() == Some(self.base)
+                || self.walk_through.contains(&sort));
         if !matches!(db, Db::Sqlite(_)) || !several || !plain || !self.walk_orders {
             return Ok(false);
         }
@@ -1008,14 +1047,98 @@ impl ListSpec {
         ))
     }
 
+    /// A searching page of a list searched only through other tables (`search_through`), where
+    /// the matches are many: their count from the references' indexes alone (the matches are in
+    /// scope already), then the page by walking the order's index testing each row against them,
+    /// which reads about (rows up to the page's end) x (rows in scope) / (matches) rows instead
+    /// of reading and ordering every match. `None` where the request has other conditions, its
+    /// sort is read as runs, or the matches are few enough to read and order.
+    async fn page_of_through<T: Row>(
+        &self,
+        db: &Db,
+        scope: &Scope,
+        query: &ListQuery,
+        keys_from: &str,
+        limit: i64,
+    ) -> Result<Option<Page<T>>> {
+        let through_only = self.search_columns.is_empty()
+            && !self.search_through.is_empty()
+            && self.search_index.is_empty()
+            && self.search_words.is_none()
+            && self.base_condition.is_empty()
+            && query.filters.is_empty()
+            && self.runs(query).is_none()
+            && !self.totals.is_empty();
+        if !through_only {
+            return Ok(None);
+        }
+        let alone = self.statement(db, scope, query, None, Shape::SearchAlone);
+        let count_sql = format!(
+            "SELECT COUNT(*) FROM {} WHERE {}",
+            self.base, alone.where_sql
+        );
+        let in_scope_sql = self.count_sql(false, &scope.condition(self.scope_column), None);
+        let (matches, in_scope): (i64, i64) = on_pool!(db, |pool| {
+            let matches = bind_values!(sqlx::query_scalar(&count_sql), &alone.values)
+                .fetch_one(pool)
+                .await?;
+            let in_scope = sqlx::query_scalar(&in_scope_sql).fetch_one(pool).await?;
+            Ok::<_, sqlx::Error>((matches, in_scope))
+        })?;
+        let first = query.page.max(0).saturating_mul(limit);
+        if matches > 0 && !walk_is_cheaper(matches, first + limit, in_scope) {
+            return Ok(None);
+        }
+        let walk = self.statement(db, scope, query, None, Shape::WalkMatches);
+        let keys_sql = format!(
+            "SELECT {key} FROM {keys_from} WHERE {cond} {order} LIMIT {limit} OFFSET {first}",
+            key = self.key_column,
+            cond = walk.where_sql,
+            order = self.order_clause(query),
+        );
+        let keys: Vec<i64> = if matches == 0 {
+            Vec::new()
+        } else {
+            on_pool!(db, |pool| {
+                bind_values!(sqlx::query_scalar(&keys_sql), &walk.values)
+                    .fetch_all(pool)
+                    .await
+            })?
+        };
+        Ok(Some(Page {
+            data: self.rows_of(db, query, &keys).await?,
+            total: matches,
+        }))
+    }
+
+    /// Whether a search on SQLite should test every row in scope rather than use the trigram
+    /// index: the list has both and the totals count at most `scan_rows` rows in scope.
+    async fn scans(&self, db: &Db, scope: &Scope) -> Result<bool> {
+        if self.scan_rows == 0
+            || self.search_index.is_empty()
+            || self.totals.is_empty()
+            || !matches!(db, Db::Sqlite(_))
+        {
+            return Ok(false);
+        }
+        let sql = self.count_sql(false, &scope.condition(self.scope_column), None);
+        let in_scope: i64 = on_pool!(db, |pool| sqlx::query_scalar(&sql).fetch_one(pool).await)?;
+        Ok(in_scope <= self.scan_rows)
+    }
+
     /// One page of the list and the total count.
     pub async fn page<T: Row>(&self, db: &Db, scope: &Scope, query: &ListQuery) -> Result<Page<T>> {
-        let statement = self.statement(db, scope, query, None, false);
-        let order = self.order_clause(query);
         let searching = query
             .search
             .as_deref()
             .is_some_and(|s| !s.trim().is_empty());
+        let shape = if searching && self.scans(db, scope).await? {
+            Shape::Scan
+        } else {
+            Shape::Full
+        };
+        let statement = self.statement(db, scope, query, None, shape);
+        let order = self.order_clause(query);
         let count_sql = self.count_sql(searching, &statement.where_sql, None);
         let window = query
             .limit
@@ -1037,6 +1160,14 @@ impl ListSpec {
             return self
                 .page_of_kept_keys(db, scope, query, &statement, &matches, limit)
                 .await;
+        }
+        if let (Some(keys_from), Some(limit), true) = (&keys_from, query.limit, searching) {
+            if let Some(page) = self
+                .page_of_through(db, scope, query, keys_from, limit)
+                .await?
+            {
+                return Ok(page);
+            }
         }
         if let (Some(runs), Some(limit), false) = (self.runs(query), query.limit, searching) {
             if let Some(keys_from) = self.narrowest_from(&[&statement.where_sql, runs.reference]) {
@@ -1065,7 +1196,7 @@ impl ListSpec {
             }
             _ => false,
         };
-        let walk_statement = walk.then(|| self.statement(db, scope, query, None, true));
+        let walk_statement = walk.then(|| self.statement(db, scope, query, None, Shape::WalkOrder));
         let sql = match (keys_from, &window) {
             // The page's keys with only the joins the request needs, then every join for those
             // rows alone.
@@ -1117,7 +1248,7 @@ impl ListSpec {
     /// The selected rows (by key), in the list's default order, within the scope.
     pub async fn selected<T: Row>(&self, db: &Db, scope: &Scope, keys: &[Value]) -> Result<Vec<T>> {
         let query = ListQuery::default();
-        let statement = self.statement(db, scope, &query, Some(keys), false);
+        let statement = self.statement(db, scope, &query, Some(keys), Shape::Full);
         let sql = format!(
             "SELECT {} FROM {} WHERE {} {}",
             self.columns,
@@ -1143,7 +1274,7 @@ impl ListSpec {
         query: &ListQuery,
         sink: mpsc::Sender<Result<Vec<T>>>,
     ) -> Result<()> {
-        let statement = self.statement(db, scope, query, None, false);
+        let statement = self.statement(db, scope, query, None, Shape::Full);
         let sql = format!(
             "SELECT {} FROM {} WHERE {} {}",
             self.columns,
@@ -1245,7 +1376,8 @@ mod tests {
         // The community of a visit comes through its property.
         assert_eq!(
             visits.narrowest_from(&["ORDER BY lower(m.name) ASC"]).unwrap(),
-            "customer_visits v JOIN properties p ON p.property_id = v.property_id JOIN communities m ON m.id = p.community_id"
+            "customer_visits v JOIN properties p ON p.property_id = v.property_id AND p.builder_id = v.builder_id \
+             JOIN communities m ON m.id = p.community_id AND m.builder_id = p.builder_id"
         );
         assert_eq!(
             crate::users::AGENTS.narrowest_from(&["u.username = $1"]),

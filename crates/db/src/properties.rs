@@ -120,6 +120,8 @@ pub const PROPERTIES: ListSpec = ListSpec {
     // An order index for every sort of the home's own columns (migrations 0008 and 0013), and
     // totals of a few hundred rows.
     walk_orders: true,
+    walk_through: &[],
+    scan_rows: 0,
 };
 
 /// Everything the property forms save, as stored.

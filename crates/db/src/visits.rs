@@ -126,6 +126,10 @@ pub const VISITS: ListSpec = ListSpec {
     ],
     // Both plain orders (visited_on, modified_on) have their index (migrations 0006 and 0040).
     walk_orders: true,
+    // For several builders SQLite would read every visit in scope through the builders and sort
+    // them by the name; with the scope kept off the indexes it walks the names' index instead.
+    walk_through: &["firstname", "lastname", "subdivision"],
+    scan_rows: 0,
 };
 
 /// The day of a UTC midnight.
