@@ -144,13 +144,23 @@ pub enum Value {
     Int(Option<i64>),
     Text(Option<String>),
     Bool(bool),
-    Time(DateTime<Utc>),
+    Time(Option<DateTime<Utc>>),
     Date(chrono::NaiveDate),
 }
 
 impl From<i64> for Value {
     fn from(v: i64) -> Self {
         Value::Int(Some(v))
+    }
+}
+impl From<DateTime<Utc>> for Value {
+    fn from(v: DateTime<Utc>) -> Self {
+        Value::Time(Some(v))
+    }
+}
+impl From<Option<DateTime<Utc>>> for Value {
+    fn from(v: Option<DateTime<Utc>>) -> Self {
+        Value::Time(v)
     }
 }
 impl From<&str> for Value {

@@ -113,6 +113,22 @@ pub struct SearchThrough {
     pub key: &'static str,
     pub scope_column: &'static str,
     pub columns: &'static [&'static str],
+    /// On SQLite, an FTS5 table with the trigram tokenizer whose rowid is `key` and whose text
+    /// holds `columns` (and maybe more), where a term of three characters or more finds the
+    /// rows to test instead of testing every row in scope; or empty.
+    pub search_index: &'static str,
+    /// The list rows referring to each row of `table`; or `None`.
+    pub counts: Option<ThroughCounts>,
+}
+
+/// How many list rows refer to each row of a [`SearchThrough`]'s table, kept by triggers as
+/// `table (key, rows)`. A search through one or two tables that each have theirs counts its
+/// matches as the sum over each side's matching rows, less the list rows both sides match,
+/// instead of reading every match from the references' indexes.
+pub struct ThroughCounts {
+    pub table: &'static str,
+    pub key: &'static str,
+    pub rows: &'static str,
 }
 
 /// A table of the words of each row's searched text (its `search_columns` and `search_through`
@@ -220,6 +236,72 @@ fn one_word(search: &str) -> Option<String> {
 /// reads about `page_end * passed / matches` rows, and each costs it about twice a match's.
 fn walk_is_cheaper(matches: i64, page_end: i64, passed: i64) -> bool {
     i128::from(matches) * i128::from(matches) >= 2 * i128::from(page_end) * i128::from(passed)
+}
+
+/// A column's LIKE test of a search term's pattern. SQLite's LIKE ignores ASCII case only (as
+/// its lower() does): a term with other letters compares the text folded by `fold_case`
+/// (Unicode lower case, registered on each connection) with the pattern, lowered alike. On
+/// PostgreSQL lower() with LIKE is about twice as fast as ILIKE, and matches the trigram
+/// indexes; `lowered` columns hold their text in lower case already. A missing value matches
+/// nothing either way.
+fn like(db: &Db, column: &str, lowered: bool, ascii: bool) -> String {
+    match db {
+        Db::Postgres(_) if !lowered => format!("lower({column}) LIKE ? ESCAPE '\\'"),
+        Db::Sqlite(_) if !ascii => format!("fold_case({column}) LIKE ? ESCAPE '\\'"),
+        _ => format!("{column} LIKE ? ESCAPE '\\'"),
+    }
+}
+
+/// `sql` with each `?` numbered (`$n`) after the `values` bound so far, taking its value from
+/// `vals` in turn.
+fn numbered(sql: &str, vals: &[Value], values: &mut Vec<Value>) -> String {
+    let mut out = String::with_capacity(sql.len() + 8);
+    let mut used = vals.iter();
+    for ch in sql.chars() {
+        if ch == '?' {
+            values.push(used.next().cloned().unwrap_or(Value::Int(None)));
+            out.push_str(&format!("${}", values.len()));
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// The keys of `through`'s rows in scope matching a (trimmed, non-empty) search, with a `?`
+/// for each of its values.
+fn through_keys(
+    db: &Db,
+    scope: &Scope,
+    through: &SearchThrough,
+    search: &str,
+) -> (String, Vec<Value>) {
+    let pattern = Value::from(like_pattern(search));
+    let any: Vec<String> = through
+        .columns
+        .iter()
+        .map(|column| like(db, column, false, search.is_ascii()))
+        .collect();
+    let mut values: Vec<Value> = through.columns.iter().map(|_| pattern.clone()).collect();
+    let mut sql = format!(
+        "SELECT {key} FROM {table} WHERE {scope} AND ({any})",
+        key = through.key,
+        table = through.table,
+        scope = scope.condition(through.scope_column),
+        any = any.join(" OR "),
+    );
+    if matches!(db, Db::Sqlite(_))
+        && !through.search_index.is_empty()
+        && search.chars().count() >= 3
+    {
+        sql.push_str(&format!(
+            " AND {key} IN (SELECT rowid FROM {index} WHERE {index} MATCH ?)",
+            key = through.key,
+            index = through.search_index,
+        ));
+        values.push(Value::from(fts_phrase(search)));
+    }
+    (sql, values)
 }
 
 /// Rows per batch of [`ListSpec::stream`].
@@ -392,20 +474,6 @@ impl ListSpec {
             conditions.push(self.base_condition.to_string());
         }
         let mut values: Vec<Value> = Vec::new();
-        let next =
-            |conditions: &mut Vec<String>, sql: &str, vals: &[Value], values: &mut Vec<Value>| {
-                let mut out = String::with_capacity(sql.len() + 8);
-                let mut used = vals.iter();
-                for ch in sql.chars() {
-                    if ch == '?' {
-                        values.push(used.next().cloned().unwrap_or(Value::Int(None)));
-                        out.push_str(&format!("${}", values.len()));
-                    } else {
-                        out.push(ch);
-                    }
-                }
-                conditions.push(out);
-            };
         if let Some(search) = query
             .search
             .as_deref()
@@ -413,17 +481,7 @@ impl ListSpec {
             .filter(|s| !s.is_empty())
         {
             let pattern = Value::from(like_pattern(search));
-            // SQLite's LIKE ignores ASCII case only (as its lower() does): a term with other
-            // letters compares the text folded by `fold_case` (Unicode lower case, registered on
-            // each connection) with the pattern, lowered alike. On PostgreSQL lower() with LIKE
-            // is about twice as fast as ILIKE, and matches the trigram indexes. A missing value
-            // matches nothing either way.
             let ascii = search.is_ascii();
-            let matches = |column: &str, lowered: bool| match db {
-                Db::Postgres(_) if !lowered => format!("lower({column}) LIKE ? ESCAPE '\\'"),
-                Db::Sqlite(_) if !ascii => format!("fold_case({column}) LIKE ? ESCAPE '\\'"),
-                _ => format!("{column} LIKE ? ESCAPE '\\'"),
-            };
             let mut parts: Vec<String> = Vec::new();
             let mut vals: Vec<Value> = Vec::new();
             match (one_word(search), &self.search_words, db) {
@@ -460,22 +518,11 @@ impl ListSpec {
                 }
                 _ => {
                     for column in self.search_columns {
-                        parts.push(matches(column, self.search_columns_lowered));
+                        parts.push(like(db, column, self.search_columns_lowered, ascii));
                         vals.push(pattern.clone());
                     }
                     for through in self.search_through {
-                        let any: Vec<String> = through
-                            .columns
-                            .iter()
-                            .map(|column| matches(column, false))
-                            .collect();
-                        let keys = format!(
-                            "SELECT {key} FROM {table} WHERE {scope} AND ({any})",
-                            key = through.key,
-                            table = through.table,
-                            scope = scope.condition(through.scope_column),
-                            any = any.join(" OR "),
-                        );
+                        let (keys, keys_values) = through_keys(db, scope, through, search);
                         // PostgreSQL reads `= ANY(ARRAY(...))` once and can combine it with an
                         // index on the reference; `IN (...)` inside an OR would test every row.
                         parts.push(match db {
@@ -487,30 +534,29 @@ impl ListSpec {
                                 format!("{} = ANY(ARRAY({keys}))", through.reference)
                             }
                         });
-                        vals.extend(through.columns.iter().map(|_| pattern.clone()));
+                        vals.extend(keys_values);
                     }
                 }
             }
             let sql = format!("({})", parts.join(" OR "));
-            next(&mut conditions, &sql, &vals, &mut values);
+            conditions.push(numbered(&sql, &vals, &mut values));
         }
         let mut filter_values = query.filters.values.iter();
         for condition in &query.filters.conditions {
             let count = condition.matches('?').count();
             let vals: Vec<Value> = filter_values.by_ref().take(count).cloned().collect();
-            next(&mut conditions, condition, &vals, &mut values);
+            conditions.push(numbered(condition, &vals, &mut values));
         }
         if let Some(keys) = keys {
             if keys.is_empty() {
                 conditions.push("1=0".into());
             } else {
                 let marks = vec!["?"; keys.len()].join(",");
-                next(
-                    &mut conditions,
+                conditions.push(numbered(
                     &format!("{} IN ({marks})", self.key_column),
                     keys,
                     &mut values,
-                );
+                ));
             }
         }
         Statement {
@@ -1072,18 +1118,25 @@ impl ListSpec {
         if !through_only {
             return Ok(None);
         }
-        let alone = self.statement(db, scope, query, None, Shape::SearchAlone);
-        let count_sql = format!(
-            "SELECT COUNT(*) FROM {} WHERE {}",
-            self.base, alone.where_sql
-        );
+        let search = query.search.as_deref().map(str::trim).unwrap_or_default();
+        let matches = match self.counted_through(db, scope, search).await? {
+            Some(matches) => matches,
+            None => {
+                let alone = self.statement(db, scope, query, None, Shape::SearchAlone);
+                let count_sql = format!(
+                    "SELECT COUNT(*) FROM {} WHERE {}",
+                    self.base, alone.where_sql
+                );
+                on_pool!(db, |pool| {
+                    bind_values!(sqlx::query_scalar(&count_sql), &alone.values)
+                        .fetch_one(pool)
+                        .await
+                })?
+            }
+        };
         let in_scope_sql = self.count_sql(false, &scope.condition(self.scope_column), None);
-        let (matches, in_scope): (i64, i64) = on_pool!(db, |pool| {
-            let matches = bind_values!(sqlx::query_scalar(&count_sql), &alone.values)
-                .fetch_one(pool)
-                .await?;
-            let in_scope = sqlx::query_scalar(&in_scope_sql).fetch_one(pool).await?;
-            Ok::<_, sqlx::Error>((matches, in_scope))
+        let in_scope: i64 = on_pool!(db, |pool| {
+            sqlx::query_scalar(&in_scope_sql).fetch_one(pool).await
         })?;
         let first = query.page.max(0).saturating_mul(limit);
         if matches > 0 && !walk_is_cheaper(matches, first + limit, in_scope) {
@@ -1109,6 +1162,76 @@ impl ListSpec {
             data: self.rows_of(db, query, &keys).await?,
             total: matches,
         }))
+    }
+
+    /// The count of a search through one or two tables that each keep their [`ThroughCounts`]:
+    /// the sum of each side's matching rows' counts, less the list rows both sides match, read
+    /// along the side with fewer rows testing the other. `None` where a side keeps no counts.
+    async fn counted_through(&self, db: &Db, scope: &Scope, search: &str) -> Result<Option<i64>> {
+        let sides: Vec<(&SearchThrough, &ThroughCounts)> = self
+            .search_through
+            .iter()
+            .filter_map(|through| through.counts.as_ref().map(|counts| (through, counts)))
+            .collect();
+        if sides.len() != self.search_through.len() || sides.len() > 2 || search.is_empty() {
+            return Ok(None);
+        }
+        let mut sums = Vec::with_capacity(sides.len());
+        for (through, counts) in &sides {
+            let (keys, keys_values) = through_keys(db, scope, through, search);
+            let mut values = Vec::new();
+            let sql = numbered(
+                &format!(
+                    "SELECT CAST(COALESCE(SUM({rows}), 0) AS BIGINT) FROM {table} \
+                     WHERE {key} IN ({keys})",
+                    rows = counts.rows,
+                    table = counts.table,
+                    key = counts.key,
+                ),
+                &keys_values,
+                &mut values,
+            );
+            let sum: i64 = on_pool!(db, |pool| {
+                bind_values!(sqlx::query_scalar(&sql), &values)
+                    .fetch_one(pool)
+                    .await
+            })?;
+            sums.push(sum);
+        }
+        let total: i64 = sums.iter().sum();
+        let [(first, _), (second, _)] = sides[..] else {
+            return Ok(Some(total));
+        };
+        if sums.contains(&0) {
+            return Ok(Some(total));
+        }
+        let (along, tested) = if sums[0] <= sums[1] {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        let (along_keys, along_values) = through_keys(db, scope, along, search);
+        let (tested_keys, tested_values) = through_keys(db, scope, tested, search);
+        // SQLite's unary `+` keeps the tested side off its index.
+        let plus = if matches!(db, Db::Sqlite(_)) { "+" } else { "" };
+        let mut values = Vec::new();
+        let sql = numbered(
+            &format!(
+                "SELECT COUNT(*) FROM {base} WHERE {along} IN ({along_keys}) \
+                 AND {plus}{tested} IN ({tested_keys})",
+                base = self.base,
+                along = along.reference,
+                tested = tested.reference,
+            ),
+            &[along_values, tested_values].concat(),
+            &mut values,
+        );
+        let both: i64 = on_pool!(db, |pool| {
+            bind_values!(sqlx::query_scalar(&sql), &values)
+                .fetch_one(pool)
+                .await
+        })?;
+        Ok(Some(total - both))
     }
 
     /// Whether a search on SQLite should test every row in scope rather than use the trigram

@@ -62,6 +62,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(38, "0038_tour_endings"),
     migration!(39, "0039_visitor_selfies"),
     migration!(40, "0040_showings_list_orders"),
+    migration!(41, "0041_visit_counts"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -66,6 +66,8 @@ pub const PROPERTIES: ListSpec = ListSpec {
         key: "id",
         scope_column: "builder_id",
         columns: &["name"],
+        search_index: "",
+        counts: None,
     }],
     // On SQLite, the home's text and its community's name (migration 0012).
     search_index: "property_search",

@@ -7,7 +7,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::list::{ListSpec, SearchThrough, SortRuns};
+use crate::list::{ListSpec, SearchThrough, SortRuns, ThroughCounts};
 use crate::{on_pool, Db, Result, Scope, Value};
 
 /// A visit as the visits list and the dashboard's recent visits show it.
@@ -65,7 +65,9 @@ pub const VISITS: ListSpec = ListSpec {
            JOIN catalog s ON s.catalog_id = v.visit_status_id JOIN catalog t ON t.catalog_id = v.visitor_type_id",
     scope_column: "v.builder_id",
     // The visitor's name and phone, the home's address and its community's name: the matching
-    // customers and homes of the scope first, then their visits by key.
+    // customers and homes of the scope first (on SQLite the candidates from their trigram
+    // indexes, migrations 0012 and 0040), then their visits by key, counted from the visits
+    // per customer and per home (migration 0041).
     search_columns: &[],
     search_columns_lowered: false,
     search_through: &[
@@ -75,6 +77,12 @@ pub const VISITS: ListSpec = ListSpec {
             key: "customer_id",
             scope_column: "builder_id",
             columns: &["firstname", "lastname", "cell_phone_1"],
+            search_index: "customer_search",
+            counts: Some(ThroughCounts {
+                table: "customer_visit_counts",
+                key: "customer_id",
+                rows: "visits",
+            }),
         },
         SearchThrough {
             reference: "v.property_id",
@@ -82,6 +90,12 @@ pub const VISITS: ListSpec = ListSpec {
             key: "sp.property_id",
             scope_column: "sp.builder_id",
             columns: &["sp.address_1", "sm.name"],
+            search_index: "property_search",
+            counts: Some(ThroughCounts {
+                table: "home_visit_counts",
+                key: "property_id",
+                rows: "visits",
+            }),
         },
     ],
     search_index: "",
@@ -231,15 +245,6 @@ pub async fn count_closed_since(db: &Db, scope: &Scope, since: DateTime<Utc>) ->
         .await)
 }
 
-/// What a customer row keeps of its visits (the customers list): how many, and the last one's
-/// home and status.
-const SUMMARY: &str = "visits_count = (SELECT COUNT(*) FROM customer_visits v
-      WHERE v.customer_id = customers.customer_id),
-    last_visit_property_id = (SELECT v.property_id FROM customer_visits v
-      WHERE v.customer_id = customers.customer_id ORDER BY v.visited_on DESC, v.customer_visit_id DESC LIMIT 1),
-    last_visit_status_id = (SELECT v.visit_status_id FROM customer_visits v
-      WHERE v.customer_id = customers.customer_id ORDER BY v.visited_on DESC, v.customer_visit_id DESC LIMIT 1)";
-
 /// A customer for the demo world and tests.
 pub struct NewCustomer {
     pub builder_id: i64,
@@ -275,7 +280,21 @@ pub async fn insert_history(
         let before: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(customer_id), 0) FROM customers")
             .fetch_one(&mut *tx)
             .await?;
-        let rows = customers.iter().map(|c| {
+        // Each customer's summary from the visits in hand: updating the rows after the visits
+        // are in lets PostgreSQL plan the lookups on tables it has no statistics of yet (it
+        // walked the whole visits table per customer for the large world).
+        let mut last: Vec<Option<&NewVisit>> = vec![None; customers.len()];
+        let mut counts = vec![0_i64; customers.len()];
+        for visit in visits {
+            counts[visit.customer] += 1;
+            let slot = &mut last[visit.customer];
+            // Later in `visits` is a larger id, which breaks ties of the same instant.
+            if slot.is_none_or(|seen| visit.visited_on >= seen.visited_on) {
+                *slot = Some(visit);
+            }
+        }
+        let rows = customers.iter().enumerate().map(|(n, c)| {
+            let last = last[n];
             vec![
                 Value::from(c.builder_id),
                 Value::from(c.firstname.clone()),
@@ -283,8 +302,12 @@ pub async fn insert_history(
                 Value::from(c.email.clone()),
                 Value::from(c.phone.clone()),
                 Value::from(c.visitor_type_id),
-                Value::Time(c.created_on),
-                Value::Time(c.created_on),
+                Value::from(c.created_on),
+                Value::from(c.created_on),
+                Value::from(last.map(|v| v.visited_on)),
+                Value::from(counts[n]),
+                Value::Int(last.map(|v| v.property_id)),
+                Value::Int(last.map(|v| v.visit_status_id)),
             ]
         });
         crate::bulk::insert_chunks!(
@@ -298,7 +321,11 @@ pub async fn insert_history(
                 "cell_phone_1",
                 "visitor_type_id",
                 "created_on",
-                "modified_on"
+                "modified_on",
+                "last_visit_date",
+                "visits_count",
+                "last_visit_property_id",
+                "last_visit_status_id"
             ],
             rows
         );
@@ -324,8 +351,8 @@ pub async fn insert_history(
                 Value::from(v.remarks.clone()),
                 Value::from(v.platform.clone()),
                 Value::from(v.attribution.clone()),
-                Value::Time(v.visited_on),
-                Value::Time(v.visited_on),
+                Value::from(v.visited_on),
+                Value::from(v.visited_on),
             ]
         });
         crate::bulk::insert_chunks!(
@@ -345,13 +372,6 @@ pub async fn insert_history(
             ],
             rows
         );
-        sqlx::query(&format!(
-            "UPDATE customers SET last_visit_date = (SELECT MAX(visited_on) FROM customer_visits v
-               WHERE v.customer_id = customers.customer_id), {SUMMARY} WHERE customer_id > $1"
-        ))
-        .bind(before)
-        .execute(&mut *tx)
-        .await?;
         tx.commit().await?;
         Ok(ids)
     })

@@ -1632,7 +1632,7 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
     .await)
     .unwrap();
     assert_eq!(totals, counted);
-    for scope in [Scope::builder(a), Scope::builder(b), both] {
+    for scope in [Scope::builder(a), Scope::builder(b), both.clone()] {
         let page = CUSTOMERS
             .page::<CustomerRow>(
                 db,
@@ -1656,6 +1656,43 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
             .await
             .unwrap();
         assert_eq!(page.total, whole.data.len() as i64, "{scope:?}");
+    }
+    // The visits per home and per customer follow their visits: one moved to another home, a
+    // home deleted with its visits; a search's page still counts what the whole search lists.
+    run(
+        db,
+        "UPDATE customer_visits SET property_id = \
+         (SELECT MAX(property_id) FROM properties WHERE builder_id = $1) \
+         WHERE customer_visit_id = (SELECT MIN(customer_visit_id) FROM customer_visits WHERE builder_id = $1)",
+        a,
+    )
+    .await;
+    run(
+        db,
+        "DELETE FROM properties WHERE property_id = (SELECT MIN(property_id) FROM properties WHERE builder_id = $1)",
+        a,
+    )
+    .await;
+    for term in ["ann", "bo", "commons", "show"] {
+        let searched = |limit| ListQuery {
+            search: Some(term.into()),
+            limit,
+            ..Default::default()
+        };
+        let page = VISITS
+            .page::<VisitRow>(db, &both, &searched(Some(4)))
+            .await
+            .unwrap();
+        let whole = VISITS
+            .page::<VisitRow>(db, &both, &searched(None))
+            .await
+            .unwrap();
+        assert!(!whole.data.is_empty(), "{term}");
+        assert_eq!(
+            page.total,
+            whole.data.len() as i64,
+            "visits searched for {term}"
+        );
     }
     t.drop_db().await;
 }

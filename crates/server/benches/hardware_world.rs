@@ -68,9 +68,9 @@ async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
             Value::from(1),
             Value::from(1_800),
             Value::from(52),
-            Value::Time(now),
+            Value::from(now),
             Value::from("hw.seed"),
-            Value::Time(now),
+            Value::from(now),
             Value::from("hw.seed"),
         ]
     });
@@ -121,8 +121,8 @@ async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
                 ["Installed", "Shipped", "Received", "To be returned"][status as usize % 4].into()
             })),
             Value::from("4,5,6"),
-            Value::Time(now),
-            Value::Time(now),
+            Value::from(now),
+            Value::from(now),
         ]
     };
     let columns = [
@@ -214,7 +214,7 @@ async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
             Value::from(format!("KW{b:02}{:05}", n % HOMES_PER_BUILDER)),
             Value::from(home_ids[n % home_ids.len()]),
             Value::from(action),
-            Value::Time(now - chrono::Duration::minutes((HISTORY_PER_BUILDER - n) as i64 * 7)),
+            Value::from(now - chrono::Duration::minutes((HISTORY_PER_BUILDER - n) as i64 * 7)),
             Value::from(format!("hw.pm{b}")),
             Value::from(Some(format!("pm{b}@hardware.test"))),
         ]
@@ -249,7 +249,7 @@ async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
                 Value::from(builder_id),
                 Value::from(*lock),
                 Value::from(*home),
-                Value::Time(now - chrono::Duration::minutes(minutes_ago)),
+                Value::from(now - chrono::Duration::minutes(minutes_ago)),
                 Value::from(if unlock { "unlock" } else { "lock" }),
                 Value::from(if unlock {
                     "Unlocked with code Trade"

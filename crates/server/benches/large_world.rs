@@ -132,9 +132,9 @@ async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
             Value::from(format!("555-200-{:04}", c)),
             Value::from(format!("large.pm{b}")),
             Value::from(format!("{:06}", rng.gen_range(100_000..999_999))),
-            Value::Time(when),
+            Value::from(when),
             Value::from("large.seed"),
-            Value::Time(when + chrono::Duration::days(rng.gen_range(0..30))),
+            Value::from(when + chrono::Duration::days(rng.gen_range(0..30))),
             Value::from("large.seed"),
         ]
     });
@@ -194,11 +194,11 @@ async fn seed_builder(db: &Db, b: usize, enterprise: i64, hash: &str) -> i64 {
                 Value::from(rng.gen_range(0..2)),
                 Value::from(rng.gen_range(1_200..4_200)),
                 Value::from(52),
-                Value::Time(when),
+                Value::from(when),
                 Value::from("large.seed"),
-                Value::Time(when + chrono::Duration::days(rng.gen_range(0..30))),
+                Value::from(when + chrono::Duration::days(rng.gen_range(0..30))),
                 Value::from("large.seed"),
-                Value::Time(when),
+                Value::from(when),
             ]);
         }
     }
@@ -309,15 +309,15 @@ async fn seed_showings(
                 Value::from(customers[n].lastname.clone()),
                 Value::from(customers[n].email.clone()),
                 Value::from(customers[n].phone.clone()),
-                Value::Time(at),
+                Value::from(at),
                 Value::from(if rng.gen_bool(0.5) {
                     "visitor"
                 } else {
                     "share"
                 }),
                 Value::from(status),
-                Value::Time(booked),
-                Value::Time(booked),
+                Value::from(booked),
+                Value::from(booked),
             ]
         })
         .collect();
@@ -354,7 +354,7 @@ async fn seed_showings(
                 Value::from(rng.gen_bool(0.6)),
                 Value::Date(move_in),
                 Value::from(if rng.gen_bool(0.5) { "email" } else { "phone" }),
-                Value::Time(made),
+                Value::from(made),
             ]
         })
         .collect();
@@ -383,8 +383,8 @@ async fn seed_showings(
                 Value::from(home_ids[rng.gen_range(0..home_ids.len())]),
                 Value::from(customer_ids[rng.gen_range(0..customer_ids.len())]),
                 Value::from("7:00 AM - 9:00 PM"),
-                Value::Time(at),
-                Value::Time(at),
+                Value::from(at),
+                Value::from(at),
             ]
         })
         .collect();

@@ -594,7 +594,7 @@ async fn lock_week(
             Value::from(builder),
             Value::from(lock.id),
             Value::from(home.id),
-            Value::Time(at),
+            Value::from(at),
             Value::from(action),
             Value::from(msg),
             Value::Text(name),

@@ -96,15 +96,15 @@ impl VisitFilters {
         let mut inner_values = Vec::new();
         if let (Some(first), Some(last)) = (starts.iter().min(), starts.iter().max()) {
             outer.push("v.modified_on >= ?");
-            values.push(db::Value::Time(*first));
+            values.push(db::Value::from(*first));
             inner.push("v.modified_on >= ?");
-            inner_values.push(db::Value::Time(*last));
+            inner_values.push(db::Value::from(*last));
         }
         if let (Some(first), Some(last)) = (ends.iter().min(), ends.iter().max()) {
             outer.push("v.modified_on < ?");
-            values.push(db::Value::Time(*last));
+            values.push(db::Value::from(*last));
             inner.push("v.modified_on < ?");
-            inner_values.push(db::Value::Time(*first));
+            inner_values.push(db::Value::from(*first));
         }
         values.extend(inner_values);
         let mut by_zone = Vec::new();
@@ -113,11 +113,11 @@ impl VisitFilters {
             values.push(db::Value::from(*zone));
             if let Some(start) = starts.get(at) {
                 bounds.push("v.modified_on >= ?");
-                values.push(db::Value::Time(*start));
+                values.push(db::Value::from(*start));
             }
             if let Some(end) = ends.get(at) {
                 bounds.push("v.modified_on < ?");
-                values.push(db::Value::Time(*end));
+                values.push(db::Value::from(*end));
             }
             by_zone.push(format!("WHEN ? THEN {}", bounds.join(" AND ")));
         }
