@@ -40,14 +40,21 @@ impl AfterTourHoursRow {
 pub const AFTER_TOUR_HOURS: ListSpec = ListSpec {
     columns: "a.id, a.property_id, p.house_num, p.address_1, m.name AS community, a.tour_hours, a.modified_on, \
               b.timezone, a.builder_id",
-    from: "after_tour_hours a JOIN properties p ON p.property_id = a.property_id \
-           JOIN communities m ON m.id = p.community_id JOIN builders b ON b.builder_id = a.builder_id",
+    // An attempt, its home and the home's community are one builder's: saying so in the joins
+    // lets the database read a sort by the community's name from the communities' index of names.
+    from: "after_tour_hours a JOIN properties p ON p.property_id = a.property_id AND p.builder_id = a.builder_id \
+           JOIN communities m ON m.id = p.community_id AND m.builder_id = p.builder_id \
+           JOIN builders b ON b.builder_id = a.builder_id",
     scope_column: "a.builder_id",
-    search_columns: &["CAST(a.property_id AS TEXT)", "m.name", "p.address_1", "a.tour_hours"],
+    // The home's number and the tour hours in one column (lowered and indexed on PostgreSQL,
+    // migration 0043), and the home's address and community's name through the homes.
+    search_columns: &["a.search_text"],
+    search_columns_lowered: true,
+    search_through: &[crate::properties::searched_through("a.property_id")],
     sort_columns: &[
         ("id", "a.id"),
         ("property_id", "a.property_id"),
-        ("community", "lower(m.name)"),
+        ("community", "lower(m.name), m.id, a.property_id"),
         ("tour_hours", "a.tour_hours"),
         ("modified_on", "a.modified_on"),
     ],
@@ -55,6 +62,14 @@ pub const AFTER_TOUR_HOURS: ListSpec = ListSpec {
     tie_breaker: "a.id",
     key_column: "a.id",
     base: "after_tour_hours a",
+    // Attempts per builder (migration 0042).
+    totals: "(SELECT builder_id, total FROM list_rows WHERE list = 'after_tour_hours') a",
+    totals_count: "a.total",
+    totals_columns: &["a.builder_id"],
+    // An order index for every sort of the attempt's own columns (migration 0042); the
+    // community's name walks the communities' index of names.
+    walk_orders: true,
+    walk_through: &["community"],
     ..ListSpec::PLAIN
 };
 

@@ -25,7 +25,8 @@ pub struct ListSpec {
     pub search_columns: &'static [&'static str],
     /// Whether `search_columns` hold their text in lower case already (generated so on
     /// PostgreSQL, which then compares them as they are: lowering every candidate row's text was
-    /// half of a search's time there). SQLite's LIKE ignores case either way.
+    /// half of a search's time there), with a trigram index there. SQLite's LIKE ignores case
+    /// either way.
     pub search_columns_lowered: bool,
     /// Columns of other tables a search looks in, through the row's reference to them.
     pub search_through: &'static [SearchThrough],
@@ -117,6 +118,10 @@ pub struct SearchThrough {
     /// holds `columns` (and maybe more), where a term of three characters or more finds the
     /// rows to test instead of testing every row in scope; or empty.
     pub search_index: &'static str,
+    /// On PostgreSQL, a condition every row of `table` matching the search meets, which its
+    /// indexes answer, each `?` the search's lowered LIKE pattern (`search_text LIKE ?` of a
+    /// lowered text holding `columns`, with a trigram index): the rows to test; or empty.
+    pub search_candidates: &'static str,
     /// The list rows referring to each row of `table`; or `None`.
     pub counts: Option<ThroughCounts>,
 }
@@ -290,16 +295,25 @@ fn through_keys(
         scope = scope.condition(through.scope_column),
         any = any.join(" OR "),
     );
-    if matches!(db, Db::Sqlite(_))
-        && !through.search_index.is_empty()
-        && search.chars().count() >= 3
-    {
-        sql.push_str(&format!(
-            " AND {key} IN (SELECT rowid FROM {index} WHERE {index} MATCH ?)",
-            key = through.key,
-            index = through.search_index,
-        ));
-        values.push(Value::from(fts_phrase(search)));
+    match db {
+        Db::Sqlite(_) if !through.search_index.is_empty() && search.chars().count() >= 3 => {
+            sql.push_str(&format!(
+                " AND {key} IN (SELECT rowid FROM {index} WHERE {index} MATCH ?)",
+                key = through.key,
+                index = through.search_index,
+            ));
+            values.push(Value::from(fts_phrase(search)));
+        }
+        Db::Postgres(_) if !through.search_candidates.is_empty() => {
+            sql.push_str(&format!(" AND {}", through.search_candidates));
+            values.extend(
+                through
+                    .search_candidates
+                    .matches('?')
+                    .map(|_| pattern.clone()),
+            );
+        }
+        _ => {}
     }
     (sql, values)
 }
@@ -523,16 +537,21 @@ impl ListSpec {
                     }
                     for through in self.search_through {
                         let (keys, keys_values) = through_keys(db, scope, through, search);
-                        // PostgreSQL reads `= ANY(ARRAY(...))` once and can combine it with an
-                        // index on the reference; `IN (...)` inside an OR would test every row.
+                        // PostgreSQL reads `= ANY(ARRAY(...))` once and combines it with an
+                        // index on the reference (and the trigram index of the row's own lowered
+                        // text) to read the matches alone. Where it tests every row instead (the
+                        // row's own columns have no index, or the page walks an order), `IN`
+                        // tests each against a hash of the matches, where `ANY` would compare it
+                        // with each of thousands in turn.
+                        let indexed = self.search_columns.is_empty() || self.search_columns_lowered;
                         parts.push(match db {
                             Db::Sqlite(_) if shape == Shape::WalkMatches => {
                                 format!("+{} IN ({keys})", through.reference)
                             }
-                            Db::Sqlite(_) => format!("{} IN ({keys})", through.reference),
-                            Db::Postgres(_) => {
+                            Db::Postgres(_) if indexed && shape != Shape::WalkMatches => {
                                 format!("{} = ANY(ARRAY({keys}))", through.reference)
                             }
+                            _ => format!("{} IN ({keys})", through.reference),
                         });
                         vals.extend(keys_values);
                     }
@@ -1249,8 +1268,76 @@ impl ListSpec {
         Ok(in_scope <= self.scan_rows)
     }
 
+    /// A page past the middle of a list its totals count, read from the other end: the same
+    /// rows are within the first half of the reversed order (at most two of its pages), so the
+    /// last page of 100,000 rows skips none instead of 99,975. `None` for any other request.
+    async fn page_from_the_end<T: Row>(
+        &self,
+        db: &Db,
+        scope: &Scope,
+        query: &ListQuery,
+    ) -> Result<Option<Page<T>>> {
+        let searching = query
+            .search
+            .as_deref()
+            .is_some_and(|s| !s.trim().is_empty());
+        let first = query.page.max(0).saturating_mul(query.limit.unwrap_or(0));
+        let (Some(limit), false, true) = (query.limit, searching, first > 0) else {
+            return Ok(None);
+        };
+        let statement = self.statement(db, scope, query, None, Shape::Full);
+        if !self.counted_by_totals(false, &statement.where_sql) {
+            return Ok(None);
+        }
+        let count_sql = self.count_sql(false, &statement.where_sql, None);
+        let total: i64 = on_pool!(db, |pool| {
+            bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
+                .fetch_one(pool)
+                .await
+        })?;
+        if first <= total / 2 || first >= total {
+            return Ok(None);
+        }
+        // The page's rows in the reversed order: from `start` up to `stop`.
+        let (start, stop) = (total - (first + limit).min(total), total - first);
+        let (default_name, default_order) = self.default_sort;
+        let reversed = |page| ListQuery {
+            order_by: Some(
+                query
+                    .order_by
+                    .clone()
+                    .unwrap_or_else(|| default_name.to_string()),
+            ),
+            order: Some(match query.order.unwrap_or(default_order) {
+                Order::Asc => Order::Desc,
+                Order::Desc => Order::Asc,
+            }),
+            page,
+            ..query.clone()
+        };
+        let mut rows = Vec::new();
+        for page in start / limit..=(stop - 1) / limit {
+            rows.extend(
+                Box::pin(self.page::<T>(db, scope, &reversed(page)))
+                    .await?
+                    .data,
+            );
+        }
+        let skip = usize::try_from(start % limit).unwrap_or(0);
+        let mut data: Vec<T> = rows
+            .into_iter()
+            .skip(skip)
+            .take(usize::try_from(stop - start).unwrap_or(0))
+            .collect();
+        data.reverse();
+        Ok(Some(Page { data, total }))
+    }
+
     /// One page of the list and the total count.
     pub async fn page<T: Row>(&self, db: &Db, scope: &Scope, query: &ListQuery) -> Result<Page<T>> {
+        if let Some(page) = self.page_from_the_end(db, scope, query).await? {
+            return Ok(page);
+        }
         let searching = query
             .search
             .as_deref()
@@ -1405,9 +1492,20 @@ impl ListSpec {
             statement.where_sql,
             self.order_clause(query)
         );
+        // PostgreSQL takes each join that carries the builder (the visits', offers' and
+        // after-hours attempts') for a further filter and expects a few rows of a builder's
+        // 100,000: it then joins the catalogue by testing every pair (a second for 100,000
+        // visits). A whole list is read best by hash joins.
+        let postgres = matches!(db, Db::Postgres(_));
         on_pool!(db, |pool| {
+            let mut tx = pool.begin().await?;
+            if postgres {
+                sqlx::query("SET LOCAL enable_nestloop = off")
+                    .execute(&mut *tx)
+                    .await?;
+            }
             let mut rows =
-                bind_values!(sqlx::query_as::<_, T>(&sql), &statement.values).fetch(pool);
+                bind_values!(sqlx::query_as::<_, T>(&sql), &statement.values).fetch(&mut *tx);
             let mut batch = Vec::with_capacity(STREAM_BATCH);
             loop {
                 match rows.try_next().await {
@@ -1433,7 +1531,8 @@ impl ListSpec {
                     }
                 }
             }
-            Ok(())
+            drop(rows);
+            tx.commit().await
         })
     }
 }

@@ -63,6 +63,8 @@ const MIGRATIONS: &[Migration] = &[
     migration!(39, "0039_visitor_selfies"),
     migration!(40, "0040_showings_list_orders"),
     migration!(41, "0041_visit_counts"),
+    migration!(42, "0042_showings_enterprise_lists"),
+    migration!(43, "0043_after_tour_hours_search"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

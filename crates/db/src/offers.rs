@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::list::ListSpec;
+use crate::list::{ListSpec, SearchThrough};
 use crate::{now, on_pool, Db, Result};
 
 /// An offer with who made it (spec 2 §3).
@@ -35,23 +35,30 @@ pub const OFFERS: ListSpec = ListSpec {
     columns: "o.id, o.property_id, o.customer_id, o.floor_plan, o.prequalified, o.move_in, o.comments, \
               o.preferred_contact, c.firstname, c.lastname, c.cell_phone_1 AS phone, c.email_1 AS email, \
               p.house_num, p.address_1, o.created_on, o.builder_id",
-    from: "offers o JOIN customers c ON c.customer_id = o.customer_id \
+    // An offer and its visitor are one builder's: saying so in the join lets the database read a
+    // sort by the visitor's name from the customers' index of names (as the visits list does).
+    from: "offers o JOIN customers c ON c.customer_id = o.customer_id AND c.builder_id = o.builder_id \
            JOIN properties p ON p.property_id = o.property_id",
     scope_column: "o.builder_id",
-    search_columns: &[
-        "c.firstname",
-        "c.lastname",
-        "c.email_1",
-        "c.cell_phone_1",
-        "o.floor_plan",
-        "CAST(o.property_id AS TEXT)",
-    ],
+    // The offer's floor plan and home, and its visitor's names, email and phone, found through
+    // the customers' trigram index.
+    search_columns: &["o.floor_plan", "CAST(o.property_id AS TEXT)"],
+    search_through: &[SearchThrough {
+        reference: "o.customer_id",
+        table: "customers",
+        key: "customer_id",
+        scope_column: "builder_id",
+        columns: &["firstname", "lastname", "email_1", "cell_phone_1"],
+        search_index: "customer_search",
+        search_candidates: "search_text LIKE ?",
+        counts: None,
+    }],
     sort_columns: &[
         ("id", "o.id"),
         ("property_id", "o.property_id"),
         ("customer_id", "o.customer_id"),
-        ("firstname", "lower(c.firstname)"),
-        ("lastname", "lower(c.lastname)"),
+        ("firstname", "lower(c.firstname), c.customer_id"),
+        ("lastname", "lower(c.lastname), c.customer_id"),
         ("floor_plan", "lower(o.floor_plan)"),
         ("prequalified", "o.prequalified"),
         ("move_in", "o.move_in"),
@@ -62,6 +69,14 @@ pub const OFFERS: ListSpec = ListSpec {
     tie_breaker: "o.id",
     key_column: "o.id",
     base: "offers o",
+    // Offers per builder (migration 0042).
+    totals: "(SELECT builder_id, total FROM list_rows WHERE list = 'offers') o",
+    totals_count: "o.total",
+    totals_columns: &["o.builder_id"],
+    // An order index for every sort of the offer's own columns (migration 0042); the visitor's
+    // names walk the customers' indexes of names (migration 0040).
+    walk_orders: true,
+    walk_through: &["firstname", "lastname"],
     ..ListSpec::PLAIN
 };
 

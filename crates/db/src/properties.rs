@@ -48,6 +48,24 @@ pub fn only_open_to_tours(filters: &mut crate::list::Filters) {
     filters.add(&format!("p.disposition_id IN ({marks})"), touring);
 }
 
+/// A search of another list through the homes its rows refer to by `reference`: the home's
+/// address and its community's name.
+pub const fn searched_through(reference: &'static str) -> SearchThrough {
+    SearchThrough {
+        reference,
+        table: "properties sp JOIN communities sm ON sm.id = sp.community_id",
+        key: "sp.property_id",
+        scope_column: "sp.builder_id",
+        columns: &["sp.address_1", "sm.name"],
+        search_index: "property_search",
+        // On PostgreSQL the homes' lowered text (address and more) has a trigram index, and
+        // their community's name is looked up in the communities.
+        search_candidates: "(sp.search_text LIKE ? OR sp.community_id = ANY(ARRAY(\
+                            SELECT id FROM communities WHERE lower(name) LIKE ?)))",
+        counts: None,
+    }
+}
+
 pub const PROPERTIES: ListSpec = ListSpec {
     columns: "p.property_id, p.house_num, p.address_1, p.subdivision, p.city, p.state, p.zipcode, p.community_id, \
               c.name AS community, p.disposition_id, d.name AS disposition, l.name AS lock_status, p.price_cents / 100 AS price, p.bedrooms, \
@@ -67,6 +85,7 @@ pub const PROPERTIES: ListSpec = ListSpec {
         scope_column: "builder_id",
         columns: &["name"],
         search_index: "",
+        search_candidates: "",
         counts: None,
     }],
     // On SQLite, the home's text and its community's name (migration 0012).

@@ -78,6 +78,7 @@ pub const VISITS: ListSpec = ListSpec {
             scope_column: "builder_id",
             columns: &["firstname", "lastname", "cell_phone_1"],
             search_index: "customer_search",
+            search_candidates: "search_text LIKE ?",
             counts: Some(ThroughCounts {
                 table: "customer_visit_counts",
                 key: "customer_id",
@@ -85,17 +86,12 @@ pub const VISITS: ListSpec = ListSpec {
             }),
         },
         SearchThrough {
-            reference: "v.property_id",
-            table: "properties sp JOIN communities sm ON sm.id = sp.community_id",
-            key: "sp.property_id",
-            scope_column: "sp.builder_id",
-            columns: &["sp.address_1", "sm.name"],
-            search_index: "property_search",
             counts: Some(ThroughCounts {
                 table: "home_visit_counts",
                 key: "property_id",
                 rows: "visits",
             }),
+            ..crate::properties::searched_through("v.property_id")
         },
     ],
     search_index: "",

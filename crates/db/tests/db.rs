@@ -1398,7 +1398,10 @@ async fn simulated_devices_change_one_at_a_time_and_lose_nothing() {
 #[tokio::test]
 async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
     use chrono::{Duration, TimeZone, Utc};
+    use db::after_tour_hours::{AfterTourHoursRow, AFTER_TOUR_HOURS};
     use db::customers::{CustomerRow, CUSTOMERS};
+    use db::offers::{OfferRow, OFFERS};
+    use db::scheduled_visits::{ScheduledVisitRow, SCHEDULED_VISITS};
     use db::visits::{NewCustomer, NewVisit, VisitRow, VISITS};
     let t = TestDb::new().await.unwrap();
     let db = &t.db;
@@ -1450,9 +1453,59 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
                 visited_on: start + Duration::hours(n as i64 * 7 % 40),
             })
             .collect();
-        db::visits::insert_history(db, &people, &visits)
+        let ids = db::visits::insert_history(db, &people, &visits)
             .await
             .unwrap();
+        // Tours booked, offers and after-hours attempts, some at the same instant.
+        for (n, id) in ids.iter().enumerate() {
+            let email = format!("t{n}@example.com");
+            let phone = format!("555-020-{n:04}");
+            db::scheduled_visits::create(
+                db,
+                &db::scheduled_visits::NewScheduledVisit {
+                    builder_id: owner,
+                    property_id: at[n % homes],
+                    customer_id: Some(*id),
+                    first_name: names[(n * 2) % names.len()],
+                    last_name: names[(n + 1) % names.len()],
+                    email: (n % 4 != 0).then_some(&email),
+                    phone: (n % 5 != 0).then_some(&phone),
+                    visit_date: start + Duration::hours(n as i64 * 5 % 31),
+                    comments: None,
+                    source: "visitor",
+                    status: ["created", "cancelled", "completed"][n % 3],
+                },
+            )
+            .await
+            .unwrap();
+            if n % 2 == 0 {
+                db::offers::create(
+                    db,
+                    &db::offers::NewOffer {
+                        property_id: at[n % homes],
+                        customer_id: *id,
+                        floor_plan: (n % 6 != 4).then_some(["Aspen", "birch", "Cedar"][n % 3]),
+                        prequalified: n % 3 == 0,
+                        move_in: (n % 5 != 0)
+                            .then(|| start.date_naive() + Duration::days(n as i64 % 4)),
+                        comments: None,
+                        preferred_contact: if n % 4 == 0 { "email" } else { "phone" },
+                        customer_visit_id: None,
+                    },
+                )
+                .await
+                .unwrap();
+            }
+            db::after_tour_hours::record(
+                db,
+                at[n % homes],
+                Some(*id),
+                ["9:00 AM - 6:00 PM", "10:00 AM - 5:00 PM"][n % 2],
+                start + Duration::minutes(n as i64 * 37 % 200),
+            )
+            .await
+            .unwrap();
+        }
     }
     // A blacklisted customer: a status the totals follow.
     run(
@@ -1484,6 +1537,30 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
             Some(("v.visit_status_id <> ?", 157)),
         ];
         pages_agree::<VisitRow>(db, &VISITS, &scope, &filters, |v| v.customer_visit_id).await;
+        pages_agree::<ScheduledVisitRow>(
+            db,
+            &SCHEDULED_VISITS,
+            &scope,
+            &[None, Some(("s.property_id > ?", 0))],
+            |s| s.id,
+        )
+        .await;
+        pages_agree::<OfferRow>(
+            db,
+            &OFFERS,
+            &scope,
+            &[None, Some(("o.customer_id > ?", 0))],
+            |o| o.id,
+        )
+        .await;
+        pages_agree::<AfterTourHoursRow>(
+            db,
+            &AFTER_TOUR_HOURS,
+            &scope,
+            &[None, Some(("a.property_id > ?", 0))],
+            |a| a.id,
+        )
+        .await;
     }
 
     // Searches of the customers' names, email and phone (through the trigram index from three
@@ -1500,7 +1577,8 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
         .unwrap()
         .data;
     for term in [
-        "ann", "AN", "bo", "c1", "010-0003", "example", "commons", "2 show", "nobody",
+        "ann", "AN", "bo", "c1", "010-0003", "example", "commons", "2 show", "nobody", "aspen",
+        "9:00", "020-00",
     ] {
         let searched = ListQuery {
             search: Some(term.into()),
@@ -1559,6 +1637,70 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
             .collect();
         wanted.sort_unstable();
         assert_eq!(found, wanted, "visits searched for {term}");
+        let opt = |text: &Option<String>| text.as_deref().is_some_and(has);
+        let tours: Vec<ScheduledVisitRow> = SCHEDULED_VISITS
+            .page(db, &both, &ListQuery::default())
+            .await
+            .unwrap()
+            .data;
+        let wanted = tours.iter().filter(|s| {
+            has(&s.first_name)
+                || has(&s.last_name)
+                || opt(&s.email)
+                || opt(&s.phone)
+                || has(&s.property_id.to_string())
+        });
+        searched_as_tested(
+            db,
+            &SCHEDULED_VISITS,
+            &both,
+            term,
+            wanted.map(|s| s.id),
+            |s: &ScheduledVisitRow| s.id,
+        )
+        .await;
+        let offers: Vec<OfferRow> = OFFERS
+            .page(db, &both, &ListQuery::default())
+            .await
+            .unwrap()
+            .data;
+        let wanted = offers.iter().filter(|o| {
+            has(&o.firstname)
+                || has(&o.lastname)
+                || opt(&o.email)
+                || opt(&o.phone)
+                || opt(&o.floor_plan)
+                || has(&o.property_id.to_string())
+        });
+        searched_as_tested(
+            db,
+            &OFFERS,
+            &both,
+            term,
+            wanted.map(|o| o.id),
+            |o: &OfferRow| o.id,
+        )
+        .await;
+        let attempts: Vec<AfterTourHoursRow> = AFTER_TOUR_HOURS
+            .page(db, &both, &ListQuery::default())
+            .await
+            .unwrap()
+            .data;
+        let wanted = attempts.iter().filter(|a| {
+            has(&a.address_1)
+                || has(&a.community)
+                || has(&a.tour_hours)
+                || has(&a.property_id.to_string())
+        });
+        searched_as_tested(
+            db,
+            &AFTER_TOUR_HOURS,
+            &both,
+            term,
+            wanted.map(|a| a.id),
+            |a: &AfterTourHoursRow| a.id,
+        )
+        .await;
         // Its pages, each sort: where the matches are many they are counted apart and the page
         // walks the order, testing each visit against them.
         for (order_by, _) in VISITS.sort_columns {
@@ -1695,6 +1837,45 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
         );
     }
     t.drop_db().await;
+}
+
+/// Asserts that a search of `term` lists the rows `wanted` (found by testing every row's text),
+/// on one page and a page at a time, and counts them.
+async fn searched_as_tested<T: db::list::Row>(
+    db: &db::Db,
+    spec: &db::list::ListSpec,
+    scope: &Scope,
+    term: &str,
+    wanted: impl Iterator<Item = i64>,
+    key: fn(&T) -> i64,
+) {
+    let mut wanted: Vec<i64> = wanted.collect();
+    wanted.sort_unstable();
+    let searched = |page, limit| ListQuery {
+        search: Some(term.into()),
+        page,
+        limit: Some(limit),
+        ..Default::default()
+    };
+    let whole = spec.page::<T>(db, scope, &searched(0, 1000)).await.unwrap();
+    let mut found: Vec<i64> = whole.data.iter().map(key).collect();
+    found.sort_unstable();
+    assert_eq!(
+        (found, whole.total),
+        (wanted.clone(), wanted.len() as i64),
+        "{term}"
+    );
+    let mut paged = Vec::new();
+    for page in 0..=(whole.total / 4) {
+        let read = spec.page::<T>(db, scope, &searched(page, 4)).await.unwrap();
+        assert_eq!(read.total, whole.total, "{term}, page {page}");
+        paged.extend(read.data.iter().map(key));
+    }
+    assert_eq!(
+        paged,
+        whole.data.iter().map(key).collect::<Vec<_>>(),
+        "{term}"
+    );
 }
 
 /// A list request sorted by `order_by`, with at most one filter of one value.
