@@ -65,6 +65,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(41, "0041_visit_counts"),
     migration!(42, "0042_showings_enterprise_lists"),
     migration!(43, "0043_after_tour_hours_search"),
+    migration!(44, "0044_scheduled_visits_builder_email"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {
