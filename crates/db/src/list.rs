@@ -75,6 +75,11 @@ pub struct ListSpec {
     /// table's order index through the joins (as [`ListSpec::walks_order`] walks the main
     /// table's), where the joins carry the builder (the visits list's names).
     pub walk_through: &'static [&'static str],
+    /// The tables a walk of a `walk_through` sort reads, the walked table first and joined by
+    /// SQLite's CROSS JOIN, which keeps it the outer loop; or empty (`from`'s joins). Where the
+    /// main table has fewer rows than the walked one (50,000 offers, 200,000 customers) SQLite
+    /// would read and sort every row in scope rather than walk.
+    pub walk_from: &'static str,
     /// On SQLite, the rows in scope (by `totals`) up to which a search tests every row rather
     /// than look its term up in `search_index` (see [`Shape::Scan`]); 0 never does.
     pub scan_rows: i64,
@@ -420,6 +425,7 @@ impl ListSpec {
         sort_runs: &[],
         walk_orders: false,
         walk_through: &[],
+        walk_from: "",
         scan_rows: 0,
     };
 
@@ -1407,6 +1413,13 @@ impl ListSpec {
             _ => false,
         };
         let walk_statement = walk.then(|| self.statement(db, scope, query, None, Shape::WalkOrder));
+        let sort = query.order_by.as_deref().unwrap_or(self.default_sort.0);
+        let keys_from = match keys_from {
+            Some(_) if walk && !self.walk_from.is_empty() && self.walk_through.contains(&sort) => {
+                Some(self.walk_from.to_string())
+            }
+            keys_from => keys_from,
+        };
         let sql = match (keys_from, &window) {
             // The page's keys with only the joins the request needs, then every join for those
             // rows alone.

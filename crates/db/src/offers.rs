@@ -77,6 +77,8 @@ pub const OFFERS: ListSpec = ListSpec {
     // names walk the customers' indexes of names (migration 0040).
     walk_orders: true,
     walk_through: &["firstname", "lastname"],
+    walk_from: "customers c CROSS JOIN offers o \
+                ON c.customer_id = o.customer_id AND c.builder_id = o.builder_id",
     ..ListSpec::PLAIN
 };
 

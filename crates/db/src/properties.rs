@@ -142,6 +142,7 @@ pub const PROPERTIES: ListSpec = ListSpec {
     // totals of a few hundred rows.
     walk_orders: true,
     walk_through: &[],
+    walk_from: "",
     scan_rows: 0,
 };
 

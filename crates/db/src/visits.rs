@@ -139,6 +139,7 @@ pub const VISITS: ListSpec = ListSpec {
     // For several builders SQLite would read every visit in scope through the builders and sort
     // them by the name; with the scope kept off the indexes it walks the names' index instead.
     walk_through: &["firstname", "lastname", "subdivision"],
+    walk_from: "",
     scan_rows: 0,
 };
 
