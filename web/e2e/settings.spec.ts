@@ -134,7 +134,9 @@ test('disclosure: off clears it, on needs a name and a text', async ({ page }) =
 
 test('sales staff see the settings but cannot change them', async ({ page }) => {
   await page.getByRole('button', { name: 'Log out' }).click();
-  await signIn(page, 'demo.sales');
+  // The app returns to sign-in itself; a navigation of our own would race with it.
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, 'demo.sales', undefined, false);
   await page.goto('/disclosures');
   await page.getByRole('switch', { name: 'Custom disclosure' }).check();
   await page.getByRole('textbox', { name: /Disclosure name/ }).fill('Rules');
