@@ -47,10 +47,12 @@ pub const AFTER_TOUR_HOURS: ListSpec = ListSpec {
            JOIN builders b ON b.builder_id = a.builder_id",
     scope_column: "a.builder_id",
     // The home's number and the tour hours in one column (lowered and indexed on PostgreSQL,
-    // migration 0043), and the home's address and community's name through the homes.
+    // migration 0043; in a trigram index on SQLite, 0045), and the home's address and community's
+    // name through the homes (their own trigram index).
     search_columns: &["a.search_text"],
     search_columns_lowered: true,
     search_through: &[crate::properties::searched_through("a.property_id")],
+    search_index: "after_tour_hours_search",
     sort_columns: &[
         ("id", "a.id"),
         ("property_id", "a.property_id"),

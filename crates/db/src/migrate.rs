@@ -66,6 +66,8 @@ const MIGRATIONS: &[Migration] = &[
     migration!(42, "0042_showings_enterprise_lists"),
     migration!(43, "0043_after_tour_hours_search"),
     migration!(44, "0044_scheduled_visits_builder_email"),
+    migration!(45, "0045_after_tour_hours_search_index"),
+    migration!(46, "0046_customers_never_visited"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

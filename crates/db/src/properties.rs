@@ -144,6 +144,7 @@ pub const PROPERTIES: ListSpec = ListSpec {
     walk_through: &[],
     walk_from: "",
     scan_rows: 0,
+    nullable_sorts: &[],
 };
 
 /// Everything the property forms save, as stored.

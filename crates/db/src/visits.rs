@@ -141,6 +141,7 @@ pub const VISITS: ListSpec = ListSpec {
     walk_through: &["firstname", "lastname", "subdivision"],
     walk_from: "",
     scan_rows: 0,
+    nullable_sorts: &[],
 };
 
 /// The day of a UTC midnight.
@@ -410,15 +411,15 @@ pub struct TourVisit<'a> {
     pub event: Option<(&'a str, serde_json::Value)>,
 }
 
-/// Records a visit and brings its customer's summary (visits, last visit) up to date, with its
+/// Records a visit of the tour pages (platform Web) and brings its customer's summary (visits, last visit) up to date, with its
 /// domain event for webhook delivery, in one transaction.
 pub async fn record(db: &Db, visit: &TourVisit<'_>) -> Result<i64> {
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO customer_visits (builder_id, customer_id, property_id, visit_status_id, visitor_type_id, \
-             remarks, attribution, visited_on, modified_on, access_code_id) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING customer_visit_id",
+             remarks, attribution, platform, visited_on, modified_on, access_code_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'Web', $8, $8, $9) RETURNING customer_visit_id",
         )
         .bind(visit.builder_id)
         .bind(visit.customer_id)
@@ -496,8 +497,8 @@ macro_rules! booking_visit_in {
             let (builder_id, customer_id, property_id, booking): (i64, i64, i64, i64) = $booked;
             let id: i64 = sqlx::query_scalar(
                 "INSERT INTO customer_visits (builder_id, customer_id, property_id, visit_status_id, \
-                 visitor_type_id, remarks, attribution, visited_on, modified_on, access_code_id) \
-                 SELECT $1, $2, $3, $4, visitor_type_id, $5, 'Tour page', $6, $6, $7 \
+                 visitor_type_id, remarks, attribution, platform, visited_on, modified_on, access_code_id) \
+                 SELECT $1, $2, $3, $4, visitor_type_id, $5, 'Tour page', 'Web', $6, $6, $7 \
                  FROM customers WHERE customer_id = $2 RETURNING customer_visit_id",
             )
             .bind(builder_id)
