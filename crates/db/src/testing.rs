@@ -89,6 +89,118 @@ impl TestDb {
         })
     }
 
+    /// A copy of the template database `name` (on the PostgreSQL server of `TEST_DATABASE_URL`,
+    /// else a SQLite file in the temporary folder), which `make` fills the first time one is
+    /// asked for: worlds that take long to write are written once per run, not once per test.
+    /// One process makes the template while the others wait (an advisory lock on PostgreSQL, a
+    /// file lock for SQLite); it is made under another name and renamed once whole, so a
+    /// failed attempt leaves no half-made template. Names start `tourdesk_t_` like every test
+    /// database, so CI drops what interrupted runs leave.
+    pub async fn from_template<F, Fut>(name: &str, make: F) -> Result<TestDb>
+    where
+        F: FnOnce(Db) -> Fut,
+        Fut: std::future::Future<Output = ()>,
+    {
+        match std::env::var("TEST_DATABASE_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+        {
+            Some(admin_url) => TestDb::postgres_template(&admin_url, name, make).await,
+            None => TestDb::sqlite_template(name, make).await,
+        }
+    }
+
+    async fn postgres_template<F, Fut>(admin_url: &str, name: &str, make: F) -> Result<TestDb>
+    where
+        F: FnOnce(Db) -> Fut,
+        Fut: std::future::Future<Output = ()>,
+    {
+        let admin = sqlx::PgPool::connect(admin_url).await?;
+        let mut held = admin.acquire().await?;
+        // The lock's key: the template's name, hashed.
+        let key = name
+            .bytes()
+            .fold(0i64, |h, b| h.wrapping_mul(31).wrapping_add(i64::from(b)));
+        sqlx::query("SELECT pg_advisory_lock($1)")
+            .bind(key)
+            .execute(&mut *held)
+            .await?;
+        let exists: bool =
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+                .bind(name)
+                .fetch_one(&mut *held)
+                .await?;
+        if !exists {
+            let making = format!("{name}_making");
+            sqlx::query(&format!("DROP DATABASE IF EXISTS {making} WITH (FORCE)"))
+                .execute(&mut *held)
+                .await?;
+            sqlx::query(&format!("CREATE DATABASE {making}"))
+                .execute(&mut *held)
+                .await?;
+            let db = Db::connect(&database_url(admin_url, &making)).await?;
+            make(db.clone()).await;
+            db.close().await;
+            sqlx::query(&format!("ALTER DATABASE {making} RENAME TO {name}"))
+                .execute(&mut *held)
+                .await?;
+        }
+        sqlx::query("SELECT pg_advisory_unlock($1)")
+            .bind(key)
+            .execute(&mut *held)
+            .await?;
+        drop(held);
+        let copy = unique_name();
+        sqlx::query(&format!("CREATE DATABASE {copy} TEMPLATE {name}"))
+            .execute(&admin)
+            .await?;
+        admin.close().await;
+        let url = database_url(admin_url, &copy);
+        Ok(TestDb {
+            db: Db::connect(&url).await?,
+            url,
+            cleanup: Cleanup::Database {
+                admin_url: admin_url.to_string(),
+                name: copy,
+            },
+        })
+    }
+
+    async fn sqlite_template<F, Fut>(name: &str, make: F) -> Result<TestDb>
+    where
+        F: FnOnce(Db) -> Fut,
+        Fut: std::future::Future<Output = ()>,
+    {
+        let folder = std::env::temp_dir();
+        let template = folder.join(format!("{name}.db"));
+        let lock = std::fs::File::create(folder.join(format!("{name}.lock")))?;
+        let locked = tokio::task::spawn_blocking(move || lock.lock().map(|()| lock))
+            .await
+            .map_err(|e| std::io::Error::other(e.to_string()))??;
+        if !template.exists() {
+            let making = folder.join(format!("{name}_making.db"));
+            remove_sqlite(&making);
+            let db = Db::connect(&format!("sqlite://{}", making.display())).await?;
+            make(db.clone()).await;
+            crate::on_pool!(&db, |pool| sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                .execute(pool)
+                .await
+                .map(|_| ()))?;
+            db.close().await;
+            std::fs::rename(&making, &template)?;
+            remove_sqlite(&making);
+        }
+        drop(locked);
+        let path = folder.join(format!("{}.db", unique_name()));
+        std::fs::copy(&template, &path)?;
+        let url = format!("sqlite://{}", path.display());
+        Ok(TestDb {
+            db: Db::connect(&url).await?,
+            url,
+            cleanup: Cleanup::File(path),
+        })
+    }
+
     /// A database under a fixed name that outlives this run: on the PostgreSQL server `admin_url`
     /// connects to, else a SQLite file in the temporary folder. Created when missing.
     pub async fn kept(admin_url: Option<&str>, name: &str) -> Result<TestDb> {
@@ -126,11 +238,7 @@ impl TestDb {
     pub async fn drop_db(self) {
         self.db.close().await;
         match self.cleanup {
-            Cleanup::File(path) => {
-                for suffix in ["", "-wal", "-shm"] {
-                    let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-                }
-            }
+            Cleanup::File(path) => remove_sqlite(&path),
             Cleanup::Database { admin_url, name } => {
                 if let Ok(admin) = sqlx::PgPool::connect(&admin_url).await {
                     let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
@@ -141,6 +249,13 @@ impl TestDb {
             }
             Cleanup::Keep => {}
         }
+    }
+}
+
+/// Removes a SQLite database's file and its journal's.
+fn remove_sqlite(path: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
 }
 

@@ -106,9 +106,10 @@ async fn run() -> ExitCode {
             .await
             .map(|_| println!("Database is up to date.")),
         Command::Demo(_) => match open(&settings).await {
-            Ok(db) => server::demo::fill(&db, &file_store(&settings))
-                .await
-                .map(|_| print_sign_ins()),
+            Ok(db) => match app_state(&settings, &db, devices::wall_clock()) {
+                Ok(state) => server::demo::fill(&state).await.map(|_| print_sign_ins()),
+                Err(e) => Err(e),
+            },
             Err(e) => Err(e),
         },
         Command::User(UserCommand::Create(args)) => create_user(&settings, args).await,
@@ -145,21 +146,33 @@ fn print_sign_ins() {
     }
 }
 
-async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
-    let started = Instant::now();
-    let db = open(&settings).await?;
-    let files = file_store(&settings);
-    if demo && !db::builders::any(&db).await.map_err(|e| e.to_string())? {
-        server::demo::fill(&db, &files).await?;
-        tracing::info!("filled the demo world");
-    }
+/// The server's state on `db`, its devices and tours on `clock`.
+fn app_state(settings: &Settings, db: &Db, clock: devices::Clock) -> Result<AppState, String> {
     let secret = settings
         .token_secret()
         .map_err(|e| format!("token secret: {e}"))?;
+    let outbound = server::outbound::Outbound::new(settings.outbound_allow.clone());
+    Ok(AppState {
+        db: db.clone(),
+        tokens: TokenKeys::new(&secret),
+        settings: Arc::new(settings.clone()),
+        files: file_store(settings),
+        geocoder: server::geocode::Geocoder::new(settings.geocoder_url.as_deref(), &outbound),
+        hardware: server::hardware::Hardware::new(
+            db.clone(),
+            clock,
+            settings.sim_latency_ms,
+            outbound,
+        ),
+    })
+}
+
+async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
+    let started = Instant::now();
+    let db = open(&settings).await?;
     let listener = tokio::net::TcpListener::bind(settings.bind)
         .await
         .map_err(|e| format!("{}: {e}", settings.bind))?;
-    let outbound = server::outbound::Outbound::new(settings.outbound_allow.clone());
     let clock = match settings.demo_clock {
         None => devices::wall_clock(),
         Some(_) if !demo => {
@@ -171,24 +184,15 @@ async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
             std::sync::Arc::new(move || chrono::Utc::now() + ahead)
         }
     };
-    let hardware = server::hardware::Hardware::new(
-        db.clone(),
-        clock,
-        settings.sim_latency_ms,
-        outbound.clone(),
-    );
-    let notifier = server::notify::Notifier::new(&settings, &outbound)?;
+    let state = app_state(&settings, &db, clock)?;
+    if demo && !db::builders::any(&db).await.map_err(|e| e.to_string())? {
+        server::demo::fill(&state).await?;
+        tracing::info!("filled the demo world");
+    }
+    let notifier = server::notify::Notifier::new(&settings, &state.hardware.outbound)?;
     let outbox_file = notifier.outbox_file().to_path_buf();
-    let worker = Worker::new(hardware.clone(), notifier);
+    let worker = Worker::new(state.hardware.clone(), notifier);
     tokio::spawn(worker.run());
-    let state = AppState {
-        db: db.clone(),
-        tokens: TokenKeys::new(&secret),
-        settings: Arc::new(settings.clone()),
-        files,
-        geocoder: server::geocode::Geocoder::new(settings.geocoder_url.as_deref(), &outbound),
-        hardware,
-    };
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     println!(
         "Tourdesk is running at {} ({} database, ready in {} ms)",

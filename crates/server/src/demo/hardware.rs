@@ -3,14 +3,15 @@
 //! lengths; wifi thermostats; a lock offline and one with a low battery; locks in stock and locks
 //! to be returned; alarm accounts with units available and attached; the homes' codes on their
 //! locks through the real programming path; scheduled codes; a code that failed with the
-//! community's backup code in use; and a week of lock events following the homes' visits.
+//! community's backup code in use. The locks' events are those of the story's visitors and
+//! trades at their keypads (`story.rs`).
 
 use ::devices::sim::Faults;
 use ::devices::Provider;
 use chrono::{DateTime, Duration, Utc};
 use db::hardware::codes::{self, purpose, NewCode};
 use db::hardware::devices::{self, kind, LockFields, NewDevice};
-use db::{Db, Scope, Value};
+use db::{Db, Scope};
 
 use crate::hardware::{codes as programming, Actor, Hardware};
 
@@ -104,16 +105,7 @@ struct Home {
 }
 
 async fn homes_of(db: &Db, builder: i64) -> Result<Vec<Home>, String> {
-    let rows = db::properties::PROPERTIES
-        .page::<db::properties::PropertyRow>(
-            db,
-            &Scope::builder(builder),
-            &db::list::ListQuery::default(),
-        )
-        .await
-        .map_err(|e| e.to_string())?
-        .data;
-    let mut rows: Vec<_> = rows.into_iter().collect();
+    let mut rows = super::homes_of(db, builder).await?;
     rows.sort_by_key(|r| (r.community_id, r.property_id));
     let mut homes = Vec::new();
     let mut place = 0;
@@ -181,15 +173,10 @@ async fn history(db: &Db, past: &Past<'_>, actions: &[(i64, &str)]) -> Result<()
 
 const INSTALLED: [(i64, &str); 4] = [(40, "activate"), (12, "codes"), (9, "unlock"), (9, "lock")];
 
-/// Fills the builders' hardware; `author` names who did what in the history.
-pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
-    // The demo's devices are simulated: nothing goes out.
-    let hw = Hardware::new(
-        db.clone(),
-        ::devices::wall_clock(),
-        0,
-        crate::outbound::Outbound::new(Vec::new()),
-    );
+/// Installs the builders' devices and puts the homes' codes on their locks (Sync Codes Now), at
+/// the clock's moment; `author` names who did what in the history.
+pub async fn set_up(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), String> {
+    let db = &hw.db;
     for (n, &(builder, author)) in builders.iter().enumerate() {
         let homes = homes_of(db, builder).await?;
         let mut units = Vec::new();
@@ -226,7 +213,7 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                     // Its lock came back and waits to be returned.
                     let serial = format!("KW{tag}");
                     install(
-                        &hw,
+                        hw,
                         builder,
                         Install {
                             shipment: Some(devices::TO_BE_RETURNED),
@@ -253,7 +240,7 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                 (_, 0 | 1 | 5) => {
                     let hub_type = if home.place == 5 { "seam" } else { "kwikset" };
                     let hub = install(
-                        &hw,
+                        hw,
                         builder,
                         Install {
                             property_id: Some(home.id),
@@ -268,7 +255,7 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                         format!("KW{tag}")
                     };
                     install(
-                        &hw,
+                        hw,
                         builder,
                         Install {
                             hub_id: Some(hub),
@@ -307,7 +294,7 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                             ),
                         ] {
                             install(
-                                &hw,
+                                hw,
                                 builder,
                                 Install {
                                     hub_id: Some(hub),
@@ -317,7 +304,7 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                             .await?;
                         }
                         install(
-                            &hw,
+                            hw,
                             builder,
                             Install {
                                 property_id: Some(home.id),
@@ -330,25 +317,12 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                         )
                         .await?;
                     }
-                    if home.place == 1 {
-                        // A lock that lost its connection: the home shows Down.
-                        hw.simulator()
-                            .set_faults(
-                                &lock_serial,
-                                Faults {
-                                    offline: true,
-                                    ..Faults::default()
-                                },
-                            )
-                            .await
-                            .map_err(|e| e.to_string())?;
-                    }
                 }
                 (_, 2 | 4) => {
                     let maintenance = home.constant == "PROPERTY_SMART_LOCK_MAINTENANCE";
                     let serial = format!("SL{tag}");
                     install(
-                        &hw,
+                        hw,
                         builder,
                         Install {
                             property_id: Some(home.id),
@@ -380,7 +354,7 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                     }
                     if home.place == 2 {
                         install(
-                            &hw,
+                            hw,
                             builder,
                             Install {
                                 property_id: Some(home.id),
@@ -398,7 +372,7 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
                         {
                             let adc = crate::http::hardware::alarm::alarm_serial(description);
                             install(
-                                &hw,
+                                hw,
                                 builder,
                                 Install {
                                     property_id: Some(home.id),
@@ -430,7 +404,7 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
         // Locks in stock, and one taken off a home without being sold.
         for i in 0..2 {
             install(
-                &hw,
+                hw,
                 builder,
                 Install {
                     shipment: Some("Received"),
@@ -447,7 +421,7 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
         }
         let removed = format!("KW{builder:02}99010");
         install(
-            &hw,
+            hw,
             builder,
             Install {
                 shipment: Some(devices::TO_BE_RETURNED),
@@ -470,35 +444,53 @@ pub async fn fill(db: &Db, builders: &[(i64, &str)]) -> Result<(), String> {
             &[(50, "activate"), (6, "remove")],
         )
         .await?;
-        codes_and_events(&hw, builder, &homes, author).await?;
+        homes_codes(hw, &homes, author).await?;
     }
     Ok(())
 }
 
-/// The homes' codes on their locks (Sync Codes Now), scheduled codes, a failed code with its
-/// backup in use, a week of lock events, and each device read once.
-async fn codes_and_events(
-    hw: &Hardware,
-    builder: i64,
-    homes: &[Home],
-    author: &str,
-) -> Result<(), String> {
-    let actor = Actor {
+fn actor(author: &str) -> Actor {
+    Actor {
         username: author.into(),
         email: Some(format!("{author}@demo.tourdesk.test")),
-    };
-    let now = hw.now();
-    let tomorrow = now + Duration::days(1);
-    let mut failed_one = false;
+    }
+}
+
+/// The homes' codes on their locks (Sync Codes Now).
+async fn homes_codes(hw: &Hardware, homes: &[Home], author: &str) -> Result<(), String> {
     for home in homes {
         let record = db::properties::get(&hw.db, &Scope::All, home.id)
             .await
             .map_err(|e| e.to_string())?
             .ok_or("a demo home is gone")?;
         let wanted = crate::http::hardware::automation::effective_codes(&record);
-        programming::sync_home(hw, home.id, &wanted, &actor)
+        programming::sync_home(hw, home.id, &wanted, &actor(author))
             .await
             .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// Today's codes: scheduled codes for tomorrow, a failed code with the community's backup code in
+/// use; then each device read once.
+pub async fn finish(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), String> {
+    for &(builder, author) in builders {
+        let homes = homes_of(&hw.db, builder).await?;
+        codes_of_today(hw, builder, &homes, author).await?;
+    }
+    Ok(())
+}
+
+async fn codes_of_today(
+    hw: &Hardware,
+    builder: i64,
+    homes: &[Home],
+    author: &str,
+) -> Result<(), String> {
+    let now = hw.now();
+    let tomorrow = now + Duration::days(1);
+    let mut failed_one = false;
+    for home in homes {
         let locks: Vec<devices::Device> = devices::of_property(&hw.db, home.id)
             .await
             .map_err(|e| e.to_string())?
@@ -506,6 +498,19 @@ async fn codes_and_events(
             .filter(|d| kind::is_lock(&d.kind))
             .collect();
         for lock in &locks {
+            if home.place == 1 && lock.kind == kind::DOOR_LOCK {
+                // A lock that lost its connection lately: the home shows Down.
+                hw.simulator()
+                    .set_faults(
+                        &lock.serial_number,
+                        Faults {
+                            offline: true,
+                            ..Faults::default()
+                        },
+                    )
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
             let mut add = vec![NewCode {
                 builder_id: builder,
                 device_id: lock.id,
@@ -550,7 +555,6 @@ async fn codes_and_events(
                 .await
                 .map_err(|e| e.to_string())?;
             programming::program_now(hw, &ids).await;
-            lock_week(hw, builder, home, lock, now).await?;
         }
         for device in devices::of_property(&hw.db, home.id)
             .await
@@ -569,99 +573,4 @@ fn at_local(timezone: i64, day: DateTime<Utc>, hour: u32) -> DateTime<Utc> {
         timezone,
         date.and_hms_opt(hour, 0, 0).expect("a valid hour"),
     )
-}
-
-/// A week of a lock's events: each visit of the home opened it with the visitor's code and it
-/// locked again; trades came on weekday mornings; now and then a wrong code.
-async fn lock_week(
-    hw: &Hardware,
-    builder: i64,
-    home: &Home,
-    lock: &devices::Device,
-    now: DateTime<Utc>,
-) -> Result<(), String> {
-    let since = now - Duration::days(7);
-    let visits = db::visits::at_home_since(&hw.db, home.id, since)
-        .await
-        .map_err(|e| e.to_string())?;
-    let mut rows = Vec::new();
-    let mut event = |at: DateTime<Utc>,
-                     action: &str,
-                     msg: String,
-                     name: Option<String>,
-                     customer: Option<i64>| {
-        rows.push(vec![
-            Value::from(builder),
-            Value::from(lock.id),
-            Value::from(home.id),
-            Value::from(at),
-            Value::from(action),
-            Value::from(msg),
-            Value::Text(name),
-            Value::Int(customer),
-        ]);
-    };
-    for (i, (customer, first, at)) in visits.iter().enumerate() {
-        let name = format!("Tour: {first}");
-        if i % 5 == 4 {
-            event(
-                *at - Duration::minutes(1),
-                "wrong_code",
-                "Wrong code entered".into(),
-                None,
-                None,
-            );
-        }
-        event(
-            *at,
-            "unlock",
-            format!("Unlocked with code {name}"),
-            Some(name),
-            Some(*customer),
-        );
-        event(
-            *at + Duration::minutes(25),
-            "lock",
-            "Locked".into(),
-            None,
-            None,
-        );
-    }
-    for day in 1..=7 {
-        let at = at_local(home.timezone, now - Duration::days(day), 8);
-        if at < now {
-            event(
-                at,
-                "unlock",
-                "Unlocked with code Trade".into(),
-                Some("Trade".into()),
-                None,
-            );
-            event(
-                at + Duration::minutes(45),
-                "lock",
-                "Locked".into(),
-                None,
-                None,
-            );
-        }
-    }
-    db::bulk::insert_rows(
-        &hw.db,
-        "lock_events",
-        &[
-            "builder_id",
-            "device_id",
-            "property_id",
-            "occurred_on",
-            "action",
-            "msg",
-            "code_name",
-            "customer_id",
-        ],
-        rows,
-    )
-    .await
-    .map(|_| ())
-    .map_err(|e| e.to_string())
 }

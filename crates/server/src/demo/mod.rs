@@ -2,17 +2,19 @@
 //! builder, a platform admin, program managers, sales staff, other staff, a trade contractor and
 //! teams. Every demo sign-in uses the password `tourdesk-demo`.
 
-use chrono::Datelike;
 use db::builders::NewBuilder;
 use db::communities::{CommunityFields, Members};
 use db::users::{NewUser, Notifications};
 use db::Db;
 use domain::roles::{Role, ENTERPRISE_GROUP};
 
+use crate::app::AppState;
 use crate::files::{FileStore, ImageKind};
 
 mod hardware;
 mod pictures;
+mod story;
+mod visitors;
 
 use crate::auth::hash_password;
 
@@ -185,24 +187,6 @@ const VISITOR_LAST: [&str; 12] = [
     "Alvarez", "Brennan", "Chow", "Dawson", "Ellison", "Fischer", "Gupta", "Holt", "Ibarra",
     "Jensen", "Kowalski", "Larsen",
 ];
-const PLATFORMS: [&str; 3] = ["iOS", "Android", "Web"];
-const ATTRIBUTIONS: [&str; 4] = ["Zillow", "Builder website", "Yard sign", "Realtor.com"];
-const REMARKS: [&str; 5] = [
-    "Loved the kitchen",
-    "Asked about HOA fees",
-    "Wants a bigger yard",
-    "Second visit with family",
-    "Comparing with resale homes",
-];
-
-/// Feedback a visitor leaves after a self-tour, as the tour writes it into the visit's remarks
-/// (docs/showings.md): the stars, comments with what they loved, the post-tour survey.
-const FEEDBACK: [&str; 3] = [
-    "User sent feedback\n★★★★★\nComments:\nloved: the kitchen island\nloved: the light in the living room\nPost tour survey\nHow did you hear about us?: Zillow",
-    "User sent feedback\n★★★☆☆\nComments:\nThe backyard is smaller than the photos suggest\nPost tour survey\nWould you like a call from our agent?: Yes",
-    "User sent feedback\n★★★★☆\nComments:\nloved: the primary suite\nThe street is busy at rush hour",
-];
-
 /// The floor plans the demo's visitors ask for.
 const FLOOR_PLANS: [&str; 4] = ["The Aspen", "The Birch", "The Cedar", "The Dogwood"];
 
@@ -218,237 +202,22 @@ impl Dice {
     }
 }
 
-/// 18 months of visitors and visits to a builder's homes (not the ones just created), busier on
-/// weekends and growing towards today, and a visit of each home in the past week.
-async fn visit_history(
-    db: &Db,
-    builder: i64,
-    customers_wanted: usize,
-    seed: u64,
-) -> db::Result<()> {
-    let query = db::list::ListQuery::default();
-    let homes: Vec<db::properties::PropertyRow> = db::properties::PROPERTIES
-        .page(db, &db::Scope::builder(builder), &query)
-        .await?
-        .data;
-    let homes: Vec<i64> = homes
-        .iter()
-        .filter(|h| h.disposition != "Created")
-        .map(|h| h.property_id)
-        .collect();
-    if homes.is_empty() {
-        return Ok(());
-    }
-    let mut dice = Dice(seed);
-    let now = chrono::Utc::now();
-    let statuses = [156, 156, 156, 156, 156, 162, 161, 160, 159, 158, 157];
-    let mut customers = Vec::with_capacity(customers_wanted);
-    let mut visits = Vec::new();
-    for n in 0..customers_wanted {
-        let kind = match dice.next(10) {
-            0 => 123,
-            1 => 124,
-            _ => 122,
-        };
-        // Later customers are more likely: the history grows towards today.
-        let age_days = (540.0 * (1.0 - ((n as f64 + 1.0) / customers_wanted as f64).sqrt())) as i64
-            + dice.next(14) as i64;
-        let mut when = now
-            - chrono::Duration::days(age_days)
-            - chrono::Duration::minutes(dice.next(600) as i64);
-        if !matches!(when.weekday(), chrono::Weekday::Sat | chrono::Weekday::Sun)
-            && dice.next(3) == 0
-        {
-            when += chrono::Duration::days(5 - when.weekday().num_days_from_monday() as i64);
-        }
-        let when = when.min(now - chrono::Duration::minutes(5));
-        let first = VISITOR_FIRST[dice.next(12) as usize];
-        let last = VISITOR_LAST[dice.next(12) as usize];
-        customers.push(db::visits::NewCustomer {
-            builder_id: builder,
-            firstname: first.into(),
-            lastname: last.into(),
-            email: format!(
-                "{}.{}{}@example.com",
-                first.to_lowercase(),
-                last.to_lowercase(),
-                n
-            ),
-            phone: format!("555-{:03}-{:04}", 200 + dice.next(700), dice.next(10_000)),
-            visitor_type_id: kind,
-            created_on: when,
-        });
-        for repeat in 0..=(dice.next(4) / 3) {
-            visits.push(db::visits::NewVisit {
-                customer: n,
-                property_id: homes[dice.next(homes.len() as u64) as usize],
-                visit_status_id: statuses[dice.next(statuses.len() as u64) as usize],
-                remarks: (dice.next(4) == 0).then(|| REMARKS[dice.next(5) as usize].to_string()),
-                // From the customer's number, leaving the dice's sequence as it was.
-                platform: Some(PLATFORMS[(n + repeat as usize) % PLATFORMS.len()].into()),
-                attribution: Some(ATTRIBUTIONS[n % ATTRIBUTIONS.len()].into()),
-                visited_on: (when + chrono::Duration::days(repeat as i64 * 3))
-                    .min(now - chrono::Duration::minutes(1)),
-            });
-        }
-    }
-    // Every home was toured in the past week, whatever today's weekday, so each lock's access
-    // history shows visitors opening it with their codes.
-    let mut surveyed = Vec::new();
-    for (i, home) in homes.iter().enumerate() {
-        let when = now - chrono::Duration::days(1 + i as i64 % 6) - chrono::Duration::hours(3);
-        let first = VISITOR_FIRST[dice.next(12) as usize];
-        let last = VISITOR_LAST[dice.next(12) as usize];
-        let n = customers.len();
-        customers.push(db::visits::NewCustomer {
-            builder_id: builder,
-            firstname: first.into(),
-            lastname: last.into(),
-            email: format!(
-                "{}.{}{n}@example.com",
-                first.to_lowercase(),
-                last.to_lowercase()
-            ),
-            phone: format!("555-{:03}-{:04}", 200 + dice.next(700), dice.next(10_000)),
-            visitor_type_id: 122,
-            created_on: when,
-        });
-        // Every third left feedback after the tour, and answered the pre-tour survey.
-        let feedback = i % 3 == 0;
-        if feedback {
-            surveyed.push(n);
-        }
-        visits.push(db::visits::NewVisit {
-            customer: n,
-            property_id: *home,
-            visit_status_id: 156,
-            remarks: feedback.then(|| FEEDBACK[i / 3 % FEEDBACK.len()].to_string()),
-            platform: Some(PLATFORMS[n % PLATFORMS.len()].into()),
-            attribution: Some(ATTRIBUTIONS[n % ATTRIBUTIONS.len()].into()),
-            visited_on: when,
-        });
-    }
-    let ids = db::visits::insert_history(db, &customers, &visits).await?;
-    scheduled_tours(db, builder, &homes, &mut dice).await?;
-    // Visitors who came too early or too late in the past two weeks.
-    for n in 0..homes.len().min(10) {
-        let at = (now - chrono::Duration::days(n as i64 % 14))
-            .date_naive()
-            .and_hms_opt([2, 4, 5, 13][n % 4], 10 + 7 * (n as u32 % 7), 0)
-            .expect("a time")
-            .and_utc();
-        let home = homes[dice.next(homes.len() as u64) as usize];
-        db::after_tour_hours::record(db, home, None, "9:00 AM - 6:00 PM", at).await?;
-    }
-    let questions = domain::surveys::default_pre_tour();
-    for (k, n) in surveyed.into_iter().enumerate() {
-        let answers: Vec<(String, String)> = questions
-            .iter()
-            .enumerate()
-            .map(|(q, question)| {
-                let choice = &question.choices[(k + q) % question.choices.len()];
-                (question.text.clone(), choice.clone())
-            })
-            .collect();
-        db::customers::record_survey(
-            db,
-            &db::customers::NewSurveyAnswers {
-                customer_id: ids[n],
-                customer_visit_id: None,
-                survey: domain::surveys::Survey::PreTour,
-                answers: &answers,
-                answered_on: customers[n].created_on,
-                feedback: None,
-            },
-        )
-        .await?;
-        // Every other one of them was ready to buy (or rent) the home they toured.
-        if let Some(toured) = visits
-            .iter()
-            .find(|v| v.customer == n)
-            .filter(|_| k % 2 == 0)
-        {
-            let move_in = (customers[n].created_on
-                + chrono::Duration::days(30 + 15 * (k as i64 % 6)))
-            .date_naive();
-            db::offers::create(
-                db,
-                &db::offers::NewOffer {
-                    property_id: toured.property_id,
-                    customer_id: ids[n],
-                    floor_plan: Some(FLOOR_PLANS[k % FLOOR_PLANS.len()]),
-                    prequalified: k % 3 != 1,
-                    move_in: Some(move_in),
-                    comments: (k % 4 == 0).then_some("Can we close before the school year?"),
-                    preferred_contact: if k % 3 == 0 { "phone" } else { "email" },
-                    customer_visit_id: None,
-                },
-            )
-            .await?;
-        }
-    }
-    Ok(())
-}
-
-/// Tours booked for a time: the coming two weeks' (created, a few cancelled) and the past
-/// week's (completed), on the hour or half hour of a US afternoon.
-async fn scheduled_tours(db: &Db, builder: i64, homes: &[i64], dice: &mut Dice) -> db::Result<()> {
-    use db::scheduled_visits::{NewScheduledVisit, CANCELLED, COMPLETED, CREATED};
-    let today = chrono::Utc::now()
-        .date_naive()
-        .and_hms_opt(0, 0, 0)
-        .expect("midnight")
-        .and_utc();
-    for n in 0..homes.len().min(24) {
-        let days = n as i64 % 21 - 7;
-        let at = today
-            + chrono::Duration::days(days)
-            + chrono::Duration::minutes(15 * 60 + 30 * dice.next(16) as i64);
-        let status = match (days < 0, n % 5) {
-            (true, _) => COMPLETED,
-            (false, 0) => CANCELLED,
-            (false, _) => CREATED,
-        };
-        let first = VISITOR_FIRST[dice.next(12) as usize];
-        let last = VISITOR_LAST[dice.next(12) as usize];
-        let email = format!(
-            "{}.{}.tour{n}@example.com",
-            first.to_lowercase(),
-            last.to_lowercase()
-        );
-        let phone = format!("555-{:03}-{:04}", 200 + dice.next(700), dice.next(10_000));
-        db::scheduled_visits::create(
-            db,
-            &NewScheduledVisit {
-                builder_id: builder,
-                property_id: homes[dice.next(homes.len() as u64) as usize],
-                customer_id: None,
-                first_name: first,
-                last_name: last,
-                email: Some(&email),
-                phone: Some(&phone),
-                visit_date: at,
-                comments: (n % 3 == 0).then_some("Would like to see the backyard"),
-                source: if n % 4 == 0 { "share" } else { "visitor" },
-                status,
-            },
-        )
-        .await?;
-    }
-    Ok(())
-}
-
-/// Two photos for each home that is on the market or was (not the ones just created).
-async fn photos(db: &Db, files: &FileStore, builder: i64) -> Result<(), String> {
-    let homes = db::properties::PROPERTIES
-        .page::<db::properties::PropertyRow>(
+/// A builder's homes, as its properties list has them.
+async fn homes_of(db: &Db, builder: i64) -> Result<Vec<db::properties::PropertyRow>, String> {
+    Ok(db::properties::PROPERTIES
+        .page(
             db,
             &db::Scope::builder(builder),
             &db::list::ListQuery::default(),
         )
         .await
         .map_err(|e| e.to_string())?
-        .data;
+        .data)
+}
+
+/// Two photos for each home that is on the market or was (not the ones just created).
+async fn photos(db: &Db, files: &FileStore, builder: i64) -> Result<(), String> {
+    let homes = homes_of(db, builder).await?;
     for home in homes.iter().filter(|h| h.disposition != "Created") {
         for view in 0..2 {
             let picture = pictures::house(home.property_id as usize + view * 3).to_vec();
@@ -464,8 +233,14 @@ async fn photos(db: &Db, files: &FileStore, builder: i64) -> Result<(), String> 
     Ok(())
 }
 
+/// The story of the demo's visits begins this long before today.
+const HISTORY_DAYS: i64 = 560;
+
 /// Fills an empty database and its file store; refuses a database that already has builders.
-pub async fn fill(db: &Db, files: &FileStore) -> Result<(), String> {
+/// The visitors, their visits and everything that follows are the story's (`story.rs`), run
+/// through the server of `state` on a clock of its own.
+pub async fn fill(state: &AppState) -> Result<(), String> {
+    let (db, files) = (&state.db, &state.files);
     if db::builders::any(db).await.map_err(|e| e.to_string())? {
         return Err(
             "the database already has data; the demo world goes only into an empty one".into(),
@@ -825,22 +600,35 @@ pub async fn fill(db: &Db, files: &FileStore) -> Result<(), String> {
             )
             .await?;
         }
-        for (builder, customers, seed) in [(homes, 900, 7), (rentals, 300, 11), (cedar, 200, 13)] {
-            visit_history(db, builder, customers, seed).await?;
-        }
         Ok([homes, rentals, cedar])
     }
     .await;
     let [homes, rentals, cedar] = result.map_err(|e| e.to_string())?;
-    hardware::fill(
-        db,
-        &[
-            (homes, "demo.pm"),
-            (rentals, "rental.pm"),
-            (cedar, "cedar.pm"),
-        ],
-    )
-    .await?;
+    let builders = [
+        (homes, "demo.pm"),
+        (rentals, "rental.pm"),
+        (cedar, "cedar.pm"),
+    ];
+    let today = state.hardware.now();
+    let stage = visitors::Stage::new(state, today - chrono::Duration::days(HISTORY_DAYS));
+    hardware::set_up(stage.hardware(), &builders).await?;
+    let mut visitor = 0;
+    let mut stories = Vec::new();
+    for ((builder, staff), visitors, seed) in builders
+        .iter()
+        .zip([(300, 7), (120, 11), (80, 13)])
+        .map(|(b, (v, s))| (*b, v, s))
+    {
+        let homes = story::Homes::of(db, builder, staff).await?;
+        story::run(&stage, &homes, visitors, seed, today, &mut visitor).await?;
+        stories.push(homes);
+    }
+    let today = state.hardware.now();
+    stage.at(today).await?;
+    hardware::finish(stage.hardware(), &builders).await?;
+    for homes in &stories {
+        story::at_a_lock_down(&stage, homes, today, &mut visitor).await?;
+    }
     for builder in [homes, rentals, cedar] {
         photos(db, files, builder).await?;
     }

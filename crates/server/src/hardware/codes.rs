@@ -517,17 +517,23 @@ pub async fn sync_home(
         if touched.contains(&lock.id) {
             hw.record(lock, "codes", actor).await?;
         }
+        // A lock known to be offline cannot say it holds its codes, whatever it held before.
+        let error = match problem {
+            Some(c) => Some(
+                c.last_error
+                    .clone()
+                    .unwrap_or_else(|| format!("the code \"{}\" is {}", c.name, c.state)),
+            ),
+            None if !lock.online => Some(DeviceError::Offline.to_string()),
+            None => None,
+        };
         report.push(LockSync {
             device_id: lock.id,
             serial_number: lock.serial_number.clone(),
             name: lock.name.clone(),
             property_id,
-            updated: problem.is_none(),
-            error: problem.map(|c| {
-                c.last_error
-                    .clone()
-                    .unwrap_or_else(|| format!("the code \"{}\" is {}", c.name, c.state))
-            }),
+            updated: error.is_none(),
+            error,
         });
     }
     Ok(report)

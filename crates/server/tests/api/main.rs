@@ -63,31 +63,92 @@ async fn world() -> World {
     world_with(FileSettings::default()).await
 }
 
-/// The test world with some settings of the file's (the public site is always the test one).
+/// The test world with some settings of the file's (the public site is always the test one):
+/// a copy of the demo world, which the run writes once (see [`demo_template`]).
 async fn world_with(file: FileSettings) -> World {
-    let test_db = TestDb::new().await.unwrap();
     let clock = TestClock::default();
+    // The outbox file and the files of this process's worlds in the temporary folder.
+    let data_dir = std::env::temp_dir().join(format!("tourdesk-files-{}", std::process::id()));
     let file = FileSettings {
         public_site_url: Some(PUBLIC_SITE.into()),
+        data_dir: file.data_dir.or(Some(data_dir.clone())),
         ..file
     };
-    let settings = Settings::resolve(file, &StoreArgs::default(), None).unwrap();
-    let state = AppState {
-        db: test_db.db.clone(),
-        tokens: TokenKeys::new(b"test-secret"),
-        settings: Arc::new(settings),
-        geocoder: server::geocode::Geocoder::new(None, &loopback()),
-        files: server::files::FileStore::new(
-            std::env::temp_dir().join(format!("tourdesk-files-{}", std::process::id())),
-        ),
-        hardware: server::hardware::Hardware::new(test_db.db.clone(), clock.clock(), 0, loopback()),
-    };
-    server::demo::fill(&test_db.db, &state.files).await.unwrap();
+    let settings = Arc::new(Settings::resolve(file, &StoreArgs::default(), None).unwrap());
+    let template = demo_template();
+    let template_files = std::env::temp_dir().join(format!("{template}.files"));
+    let test_db = TestDb::from_template(&template, |db| {
+        let (settings, files) = (settings.clone(), template_files.clone());
+        async move {
+            let _ = std::fs::remove_dir_all(&files);
+            let files = server::files::FileStore::new(files);
+            let state = app_state(db, settings, files, devices::wall_clock());
+            server::demo::fill(&state).await.unwrap();
+        }
+    })
+    .await
+    .unwrap();
+    copy_folder(&template_files, &data_dir);
+    let files = server::files::FileStore::new(data_dir);
+    let state = app_state(test_db.db.clone(), settings, files, clock.clock());
     World {
         app: router(state.clone()),
         state,
         test_db,
         clock,
+    }
+}
+
+fn app_state(
+    db: db::Db,
+    settings: Arc<Settings>,
+    files: server::files::FileStore,
+    clock: devices::Clock,
+) -> AppState {
+    AppState {
+        hardware: server::hardware::Hardware::new(db.clone(), clock, 0, loopback()),
+        db,
+        tokens: TokenKeys::new(b"test-secret"),
+        settings,
+        geocoder: server::geocode::Geocoder::new(None, &loopback()),
+        files,
+    }
+}
+
+/// The demo world's template for this build of the tests, remade every hour so that its
+/// today stays today: named by the hour and the test binary's size and time.
+fn demo_template() -> String {
+    let binary = std::env::current_exe()
+        .and_then(std::fs::metadata)
+        .map(|m| {
+            let at = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            (at as u64) ^ m.len().rotate_left(32)
+        })
+        .unwrap_or_default();
+    format!(
+        "tourdesk_t_demo_{}_{:016x}",
+        chrono::Utc::now().format("%Y%m%d%H"),
+        binary
+    )
+}
+
+/// Copies a folder's files (and its folders') into another.
+fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+    let Ok(entries) = std::fs::read_dir(from) else {
+        return;
+    };
+    std::fs::create_dir_all(to).unwrap();
+    for entry in entries.flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
     }
 }
 

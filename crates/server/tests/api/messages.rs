@@ -450,31 +450,34 @@ async fn mail_goes_over_smtp_when_configured_password_links_included() {
     }
     drain(&worker).await;
     let admin = w.sign_in("demo.admin").await;
-    let page = get(
-        &w,
-        &admin,
-        "/api/outbox?search=.test&orderBy=recipient&order=asc",
-    )
-    .await;
-    let status_of = |recipient: &str| {
-        page["data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["recipient"] == recipient)
-            .map(|r| {
-                (
-                    r["status"].clone(),
-                    r["channel"].clone(),
-                    r["error"].clone(),
-                )
-            })
-            .unwrap()
+    let status_of = |recipient: &'static str| {
+        let (w, admin) = (&w, &admin);
+        async move {
+            let page = get(
+                w,
+                admin,
+                &format!("/api/outbox?search={recipient}&orderBy=recipient&order=asc"),
+            )
+            .await;
+            page["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["recipient"] == recipient)
+                .map(|r| {
+                    (
+                        r["status"].clone(),
+                        r["channel"].clone(),
+                        r["error"].clone(),
+                    )
+                })
+                .unwrap()
+        }
     };
-    let (status, channel, error) = status_of("ann@refused.test");
+    let (status, channel, error) = status_of("ann@refused.test").await;
     assert_eq!((status, channel), (json!("failed"), json!("smtp")));
     assert!(error.as_str().unwrap().contains("No such user"), "{error}");
-    let (status, _, error) = status_of("bob@busy.test");
+    let (status, _, error) = status_of("bob@busy.test").await;
     assert_eq!(status, json!("queued"), "a passing refusal is retried");
     assert!(
         error.as_str().unwrap().contains("Try again later"),
