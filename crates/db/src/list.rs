@@ -133,6 +133,11 @@ pub struct SearchThrough {
     pub search_candidates: &'static str,
     /// The list rows referring to each row of `table`; or `None`.
     pub counts: Option<ThroughCounts>,
+    /// On PostgreSQL, the keys of the rows matching the search as one statement of lookups its
+    /// indexes answer, each column apart, where testing the candidates of `search_candidates`
+    /// would read thousands of rows: `{scope}` is the scope's condition on `scope_column`, each
+    /// `?` the search's lowered LIKE pattern (escaped by `\`); or empty.
+    pub search_keys: &'static str,
 }
 
 /// How many list rows refer to each row of a [`SearchThrough`]'s table, kept by triggers as
@@ -299,6 +304,13 @@ fn through_keys(
         );
     }
     let pattern = Value::from(like_pattern(search));
+    if matches!(db, Db::Postgres(_)) && !through.search_keys.is_empty() {
+        let sql = through
+            .search_keys
+            .replace("{scope}", &scope.condition(through.scope_column));
+        let values = sql.matches('?').map(|_| pattern.clone()).collect();
+        return (sql, values);
+    }
     let any: Vec<String> = through
         .columns
         .iter()
@@ -1330,33 +1342,41 @@ impl ListSpec {
 
     /// A page past the middle of a list its totals count, read from the other end: the same
     /// rows are within the first half of the reversed order (at most two of its pages), so the
-    /// last page of 100,000 rows skips none instead of 99,975. `None` for any other request.
+    /// last page of 100,000 rows skips none instead of 99,975. `Err` with the list's count (the
+    /// `known` one, or counted here) for a page before the middle, so it is not counted again;
+    /// `Err(None)` for any other request.
     async fn page_from_the_end<T: Row>(
         &self,
         db: &Db,
         scope: &Scope,
         query: &ListQuery,
-    ) -> Result<Option<Page<T>>> {
+        known: Option<i64>,
+    ) -> Result<std::result::Result<Page<T>, Option<i64>>> {
         let searching = query
             .search
             .as_deref()
             .is_some_and(|s| !s.trim().is_empty());
         let first = query.page.max(0).saturating_mul(query.limit.unwrap_or(0));
         let (Some(limit), false, true) = (query.limit, searching, first > 0) else {
-            return Ok(None);
+            return Ok(Err(None));
         };
         let statement = self.statement(db, scope, query, None, Shape::Full, &[]);
         if !self.counted_by_totals(false, &statement.where_sql) {
-            return Ok(None);
+            return Ok(Err(None));
         }
-        let count_sql = self.count_sql(false, &statement.where_sql, None);
-        let total: i64 = on_pool!(db, |pool| {
-            bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
-                .fetch_one(pool)
-                .await
-        })?;
+        let total: i64 = match known {
+            Some(total) => total,
+            None => {
+                let count_sql = self.count_sql(false, &statement.where_sql, None);
+                on_pool!(db, |pool| {
+                    bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
+                        .fetch_one(pool)
+                        .await
+                })?
+            }
+        };
         if first <= total / 2 || first >= total {
-            return Ok(None);
+            return Ok(Err(Some(total)));
         }
         // The page's rows in the reversed order: from `start` up to `stop`.
         let (start, stop) = (total - (first + limit).min(total), total - first);
@@ -1378,7 +1398,7 @@ impl ListSpec {
         let mut rows = Vec::new();
         for page in start / limit..=(stop - 1) / limit {
             rows.extend(
-                Box::pin(self.page::<T>(db, scope, &reversed(page)))
+                Box::pin(self.page_counted::<T>(db, scope, &reversed(page), Some(total)))
                     .await?
                     .data,
             );
@@ -1390,7 +1410,7 @@ impl ListSpec {
             .take(usize::try_from(stop - start).unwrap_or(0))
             .collect();
         data.reverse();
-        Ok(Some(Page { data, total }))
+        Ok(Ok(Page { data, total }))
     }
 
     /// On PostgreSQL, the keys of the rows a search finds through each of `search_through`'s
@@ -1424,9 +1444,21 @@ impl ListSpec {
 
     /// One page of the list and the total count.
     pub async fn page<T: Row>(&self, db: &Db, scope: &Scope, query: &ListQuery) -> Result<Page<T>> {
-        if let Some(page) = self.page_from_the_end(db, scope, query).await? {
-            return Ok(page);
-        }
+        self.page_counted(db, scope, query, None).await
+    }
+
+    /// One page of the list and its total count, which is `known` when given.
+    async fn page_counted<T: Row>(
+        &self,
+        db: &Db,
+        scope: &Scope,
+        query: &ListQuery,
+        known: Option<i64>,
+    ) -> Result<Page<T>> {
+        let known = match self.page_from_the_end(db, scope, query, known).await? {
+            Ok(page) => return Ok(page),
+            Err(counted) => counted.or(known),
+        };
         let searching = query
             .search
             .as_deref()
@@ -1475,7 +1507,7 @@ impl ListSpec {
                     .keys_of_runs(db, query, &statement, runs, &keys_from, limit)
                     .await?;
                 let data = self.rows_of(db, query, &keys).await?;
-                let total = if let Some(total) = counted {
+                let total = if let Some(total) = counted.or(known) {
                     total
                 } else if query.page <= 0 && (keys.len() as i64) < limit {
                     // A first page short of its limit holds every row.
@@ -1543,11 +1575,14 @@ impl ListSpec {
                 Some(row) if !counted.is_empty() => row.try_get::<i64, _>("list_total")?,
                 // No rows on the first page: nothing matches.
                 None if !counted.is_empty() && query.page <= 0 => 0,
-                _ => {
-                    bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
-                        .fetch_one(pool)
-                        .await?
-                }
+                _ => match known {
+                    Some(total) => total,
+                    None => {
+                        bind_values!(sqlx::query_scalar(&count_sql), &statement.values)
+                            .fetch_one(pool)
+                            .await?
+                    }
+                },
             };
             Ok(Page { data, total })
         })

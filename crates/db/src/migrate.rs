@@ -68,6 +68,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(44, "0044_scheduled_visits_builder_email"),
     migration!(45, "0045_after_tour_hours_search_index"),
     migration!(46, "0046_customers_never_visited"),
+    migration!(47, "0047_home_search_keys"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -52,6 +52,7 @@ pub const OFFERS: ListSpec = ListSpec {
         search_index: "customer_search",
         search_candidates: "search_text LIKE ?",
         counts: None,
+        search_keys: "",
     }],
     sort_columns: &[
         ("id", "o.id"),

@@ -63,6 +63,12 @@ pub const fn searched_through(reference: &'static str) -> SearchThrough {
         search_candidates: "(sp.search_text LIKE ? OR sp.community_id = ANY(ARRAY(\
                             SELECT id FROM communities WHERE lower(name) LIKE ?)))",
         counts: None,
+        // The homes whose address matches, and those of the communities whose name does, each
+        // from its index (migration 0047).
+        search_keys: "SELECT sp.property_id FROM properties sp WHERE {scope} \
+                      AND lower(sp.address_1) LIKE ? ESCAPE '\\' \
+                      UNION SELECT sp.property_id FROM properties sp WHERE {scope} \
+                      AND sp.community_id IN (SELECT id FROM communities WHERE lower(name) LIKE ? ESCAPE '\\')",
     }
 }
 
@@ -87,6 +93,7 @@ pub const PROPERTIES: ListSpec = ListSpec {
         search_index: "",
         search_candidates: "",
         counts: None,
+        search_keys: "",
     }],
     // On SQLite, the home's text and its community's name (migration 0012).
     search_index: "property_search",

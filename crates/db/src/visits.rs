@@ -84,6 +84,7 @@ pub const VISITS: ListSpec = ListSpec {
                 key: "customer_id",
                 rows: "visits",
             }),
+            search_keys: "",
         },
         SearchThrough {
             counts: Some(ThroughCounts {

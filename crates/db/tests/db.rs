@@ -1638,11 +1638,7 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
         wanted.sort_unstable();
         assert_eq!(found, wanted, "visits searched for {term}");
         let opt = |text: &Option<String>| text.as_deref().is_some_and(has);
-        let tours: Vec<ScheduledVisitRow> = SCHEDULED_VISITS
-            .page(db, &both, &ListQuery::default())
-            .await
-            .unwrap()
-            .data;
+        let tours: Vec<ScheduledVisitRow> = whole_list(db, &SCHEDULED_VISITS, &both).await;
         let wanted = tours.iter().filter(|s| {
             has(&s.first_name)
                 || has(&s.last_name)
@@ -1659,11 +1655,7 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
             |s: &ScheduledVisitRow| s.id,
         )
         .await;
-        let offers: Vec<OfferRow> = OFFERS
-            .page(db, &both, &ListQuery::default())
-            .await
-            .unwrap()
-            .data;
+        let offers: Vec<OfferRow> = whole_list(db, &OFFERS, &both).await;
         let wanted = offers.iter().filter(|o| {
             has(&o.firstname)
                 || has(&o.lastname)
@@ -1681,11 +1673,7 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
             |o: &OfferRow| o.id,
         )
         .await;
-        let attempts: Vec<AfterTourHoursRow> = AFTER_TOUR_HOURS
-            .page(db, &both, &ListQuery::default())
-            .await
-            .unwrap()
-            .data;
+        let attempts: Vec<AfterTourHoursRow> = whole_list(db, &AFTER_TOUR_HOURS, &both).await;
         let wanted = attempts.iter().filter(|a| {
             has(&a.address_1)
                 || has(&a.community)
@@ -1841,6 +1829,18 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
 
 /// Asserts that a search of `term` lists the rows `wanted` (found by testing every row's text),
 /// on one page and a page at a time, and counts them.
+/// Every row of a list in scope, in its default order.
+async fn whole_list<T: db::list::Row>(
+    db: &db::Db,
+    spec: &db::list::ListSpec,
+    scope: &db::Scope,
+) -> Vec<T> {
+    spec.page(db, scope, &ListQuery::default())
+        .await
+        .unwrap()
+        .data
+}
+
 async fn searched_as_tested<T: db::list::Row>(
     db: &db::Db,
     spec: &db::list::ListSpec,
