@@ -49,6 +49,9 @@ print(json.load(urllib.request.urlopen(request))["token"])
 PY
 }
 
+# Webhooks the pass saves are never sent anywhere, and no name is looked up.
+export TOURDESK_OUTBOUND_OFFLINE=1
+
 # fuzz LABEL [DATABASE_URL]: serves the demo world on that database and runs the pass.
 fuzz() {
   local label="$1" database_url="${2:-}"

@@ -56,7 +56,9 @@ test('a customer opens from the list with their visits, and the blacklist switch
   await page.getByLabel('Customer status').click();
   await page.getByRole('option', { name: 'Blacklisted', exact: true }).click();
   await page.getByRole('button', { name: 'Apply' }).click();
-  const row = page.locator('tbody tr').filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${id}$`) }) });
+  const row = page
+    .locator('tbody tr')
+    .filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${id}$`) }) });
   await expect(row).toHaveCount(1);
   await expect(page.locator('tbody tr', { hasText: 'Not blacklisted' })).toHaveCount(0);
   await row.click();

@@ -33,6 +33,10 @@ mkdirSync(dataDir);
 // Only the command line configures this server: no config file, database URL or bind from outside.
 const env = { ...process.env };
 for (const k of ['DATABASE_URL', 'TOURDESK_CONFIG', 'TOURDESK_BIND', 'TOURDESK_DATA_DIR']) delete env[k];
+// Nothing leaves the machine: outgoing requests (webhooks) reach only the tests' receivers on
+// loopback, and no name is looked up.
+env.TOURDESK_OUTBOUND_OFFLINE = '1';
+env.TOURDESK_OUTBOUND_ALLOW = '127.0.0.1';
 
 const child = spawn(bin, ['serve', '--demo', '--bind', `127.0.0.1:${port}`, '--data-dir', dataDir], {
   cwd: dataDir,

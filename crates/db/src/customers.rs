@@ -501,14 +501,7 @@ pub async fn invite(db: &Db, invite: &Invite<'_>, at: DateTime<Utc>) -> Result<I
                 "source": "share",
                 "status": "created",
             });
-            sqlx::query(
-                "INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, 'scheduled.tours', $2, $3)",
-            )
-            .bind(invite.builder_id)
-            .bind(payload.to_string())
-            .bind(at)
-            .execute(&mut *tx)
-            .await?;
+            crate::record_event!(tx, invite.builder_id, "scheduled.tours", payload, at)?;
             scheduled_visit_id = Some(id);
         }
         crate::queue_text_in!(tx, invite.phone, invite.text, at)?;

@@ -39,6 +39,7 @@ pub mod throttle;
 pub mod users;
 pub mod visitors;
 pub mod visits;
+pub mod webhooks;
 
 pub use list::{ListQuery, ListSpec, Page};
 pub use sqlx::Error;

@@ -69,6 +69,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(45, "0045_after_tour_hours_search_index"),
     migration!(46, "0046_customers_never_visited"),
     migration!(47, "0047_home_search_keys"),
+    migration!(48, "0048_webhooks"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

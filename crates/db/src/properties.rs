@@ -301,15 +301,10 @@ fn tour_event(before: Option<i64>, after: i64) -> Option<(&'static str, serde_js
 /// Writes the tour event of a disposition change inside the transaction that makes it.
 macro_rules! record_tour_event {
     ($tx:expr, $events:expr, $builder_id:expr, $property_id:expr, $before:expr, $after:expr, $at:expr) => {
-        if let (Events::Record, Some((kind, mut payload))) = ($events, tour_event($before, $after)) {
+        if let (Events::Record, Some((kind, mut payload))) = ($events, tour_event($before, $after))
+        {
             payload["property_id"] = $property_id.into();
-            sqlx::query("INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, $2, $3, $4)")
-                .bind($builder_id)
-                .bind(kind)
-                .bind(payload.to_string())
-                .bind($at)
-                .execute(&mut *$tx)
-                .await?;
+            $crate::record_event!($tx, $builder_id, kind, payload, $at)?;
         }
     };
 }

@@ -202,14 +202,7 @@ pub async fn book(db: &Db, booking: &Booking<'_>) -> Result<i64> {
             "scheduled_visit_id": id, "property_id": v.property_id, "customer_id": v.customer_id,
             "visit_date": v.visit_date, "source": v.source, "status": v.status,
         });
-        sqlx::query(
-            "INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, 'scheduled.tours', $2, $3)",
-        )
-        .bind(v.builder_id)
-        .bind(payload.to_string())
-        .bind(at)
-        .execute(&mut *tx)
-        .await?;
+        crate::record_event!(tx, v.builder_id, "scheduled.tours", payload, at)?;
         if let Some(phone) = v.phone {
             crate::queue_text_in!(tx, phone, booking.confirmation, at)?;
             if let Some((text, send_at)) = &booking.scheduled_text {

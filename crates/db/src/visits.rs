@@ -446,13 +446,7 @@ pub async fn record(db: &Db, visit: &TourVisit<'_>) -> Result<i64> {
         if let Some((kind, payload)) = &visit.event {
             let mut payload = payload.clone();
             payload["visit_id"] = id.into();
-            sqlx::query("INSERT INTO domain_events (builder_id, kind, payload, created_on) VALUES ($1, $2, $3, $4)")
-                .bind(visit.builder_id)
-                .bind(*kind)
-                .bind(payload.to_string())
-                .bind(visit.at)
-                .execute(&mut *tx)
-                .await?;
+            crate::record_event!(tx, visit.builder_id, kind, payload, visit.at)?;
         }
         tx.commit().await?;
         Ok(id)

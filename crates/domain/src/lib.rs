@@ -14,4 +14,5 @@ pub mod roles;
 pub mod share;
 pub mod surveys;
 pub mod validation;
+pub mod webhooks;
 pub mod zones;

@@ -151,6 +151,7 @@ pub struct FileSettings {
     pub trusted_proxies: Option<Vec<String>>,
     pub sim_latency_ms: Option<u64>,
     pub outbound_allow: Option<Vec<String>>,
+    pub outbound_offline: Option<bool>,
     pub sms_gateway_url: Option<String>,
     pub sms_account_sid: Option<String>,
     pub sms_auth_token: Option<String>,
@@ -205,6 +206,10 @@ pub struct Settings {
     /// Private, loopback or link-local addresses outside services may still be reached at (an
     /// internal geocoder, a test's fake); none by default.
     pub outbound_allow: Vec<AddressRange>,
+    /// No outgoing request leaves but to `outbound_allow`'s literal addresses, and no name is
+    /// looked up (`TOURDESK_OUTBOUND_OFFLINE`): for machines that must not reach out, and the
+    /// test runs.
+    pub outbound_offline: bool,
     /// Where texts go; none: the outbox.
     pub sms_gateway: Option<SmsGateway>,
     /// Where mail goes; none: the outbox.
@@ -306,6 +311,11 @@ fn sms_gateway(parts: [(&'static str, Option<String>); 4]) -> Result<Option<SmsG
     }))
 }
 
+/// A switch's value that turns it on.
+fn is_on(value: &str) -> bool {
+    matches!(value, "1" | "true" | "on" | "yes")
+}
+
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.is_empty())
 }
@@ -349,8 +359,12 @@ impl Settings {
             .or(file.public_url)
             .unwrap_or_else(|| format!("http://{bind}"));
         let billing_ui = match env("TOURDESK_BILLING_UI") {
-            Some(v) => matches!(v.as_str(), "1" | "true" | "on" | "yes"),
+            Some(v) => is_on(&v),
             None => file.billing_ui.unwrap_or(false),
+        };
+        let outbound_offline = match env("TOURDESK_OUTBOUND_OFFLINE") {
+            Some(v) => is_on(&v),
+            None => file.outbound_offline.unwrap_or(false),
         };
         let log_json = env("TOURDESK_LOG_FORMAT")
             .or(file.log_format)
@@ -400,6 +414,7 @@ impl Settings {
                 None => file.sim_latency_ms.unwrap_or(0),
             },
             outbound_allow,
+            outbound_offline,
             demo_clock: match env("TOURDESK_DEMO_CLOCK") {
                 Some(v) => Some(v.parse().map_err(|_| {
                     format!(

@@ -22,4 +22,5 @@ mod photos;
 pub mod sim_store;
 mod spa;
 pub mod tours;
+pub mod webhooks;
 pub mod worker;

@@ -151,7 +151,7 @@ fn app_state(settings: &Settings, db: &Db, clock: devices::Clock) -> Result<AppS
     let secret = settings
         .token_secret()
         .map_err(|e| format!("token secret: {e}"))?;
-    let outbound = server::outbound::Outbound::new(settings.outbound_allow.clone());
+    let outbound = server::outbound::Outbound::of(settings);
     Ok(AppState {
         db: db.clone(),
         tokens: TokenKeys::new(&secret),
@@ -288,7 +288,7 @@ async fn simulate(settings: &Settings, command: SimCommand) -> Result<(), String
         db.clone(),
         devices::wall_clock(),
         settings.sim_latency_ms,
-        server::outbound::Outbound::new(settings.outbound_allow.clone()),
+        server::outbound::Outbound::of(settings),
     );
     let sim = hardware.simulator();
     let error = |e: devices::DeviceError| e.to_string();

@@ -19,6 +19,7 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 pub struct Outbound {
     client: reqwest::Client,
     allow: Arc<Vec<AddressRange>>,
+    offline: bool,
 }
 
 /// Whether an address is one the outside has no business reaching us at.
@@ -53,6 +54,7 @@ pub fn is_internal(ip: IpAddr) -> bool {
 /// Resolves names, refusing any answer that holds an address not allowed.
 struct Guard {
     allow: Arc<Vec<AddressRange>>,
+    offline: bool,
 }
 
 fn allowed(allow: &[AddressRange], ip: IpAddr) -> bool {
@@ -62,8 +64,12 @@ fn allowed(allow: &[AddressRange], ip: IpAddr) -> bool {
 impl Resolve for Guard {
     fn resolve(&self, name: Name) -> Resolving {
         let allow = self.allow.clone();
+        let offline = self.offline;
         Box::pin(async move {
             let host = name.as_str().to_string();
+            if offline {
+                return Err(format!("{host} is not looked up: {OFFLINE}").into());
+            }
             let found: Vec<SocketAddr> =
                 tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
             if let Some(bad) = found.iter().find(|a| !allowed(&allow, a.ip())) {
@@ -79,8 +85,20 @@ impl Resolve for Guard {
     }
 }
 
+/// Why nothing goes out of an offline server.
+const OFFLINE: &str = "outgoing requests are off (TOURDESK_OUTBOUND_OFFLINE)";
+
 impl Outbound {
     pub fn new(allow: Vec<AddressRange>) -> Outbound {
+        Outbound::with(allow, false)
+    }
+
+    /// The client of a server's settings.
+    pub fn of(settings: &crate::config::Settings) -> Outbound {
+        Outbound::with(settings.outbound_allow.clone(), settings.outbound_offline)
+    }
+
+    fn with(allow: Vec<AddressRange>, offline: bool) -> Outbound {
         let allow = Arc::new(allow);
         let client = reqwest::Client::builder()
             .connect_timeout(CONNECT_TIMEOUT)
@@ -89,10 +107,15 @@ impl Outbound {
             .user_agent("tourdesk")
             .dns_resolver(Arc::new(Guard {
                 allow: allow.clone(),
+                offline,
             }))
             .build()
             .expect("the HTTP client's settings are valid");
-        Outbound { client, allow }
+        Outbound {
+            client,
+            allow,
+            offline,
+        }
     }
 
     pub fn client(&self) -> &reqwest::Client {
@@ -117,6 +140,55 @@ impl Outbound {
                 "{ip} is an internal address; allow it with TOURDESK_OUTBOUND_ALLOW"
             )),
             _ => Ok(()),
+        }
+    }
+
+    /// Checks an address as [`Outbound::check_url`] does, and, for a name, every address it
+    /// resolves to now (a name that does not resolve may yet: it is let through, and the guard
+    /// checks it again on every request).
+    pub async fn check_address(&self, url: &str) -> Result<(), String> {
+        self.check_url(url)?;
+        let parsed = reqwest::Url::parse(url).map_err(|_| format!("'{url}' is not an address"))?;
+        let Some(url::Host::Domain(host)) = parsed.host() else {
+            return Ok(());
+        };
+        if self.offline {
+            return Ok(());
+        }
+        let port = parsed.port_or_known_default().unwrap_or(80);
+        let Ok(found) = tokio::net::lookup_host((host, port)).await else {
+            return Ok(());
+        };
+        for address in found {
+            if !allowed(&self.allow, address.ip()) {
+                return Err(format!(
+                    "{host} resolves to {}, an internal address; allow it with TOURDESK_OUTBOUND_ALLOW",
+                    address.ip()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that a request may leave for an address now: as [`Outbound::check_url`] does, and
+    /// when the server is offline, only to an allowed literal address.
+    pub fn may_send(&self, url: &str) -> Result<(), String> {
+        self.check_url(url)?;
+        if !self.offline {
+            return Ok(());
+        }
+        let host = reqwest::Url::parse(url)
+            .ok()
+            .and_then(|u| u.host().map(|h| h.to_owned()));
+        let ip = match host {
+            Some(url::Host::Ipv4(v4)) => IpAddr::V4(v4),
+            Some(url::Host::Ipv6(v6)) => IpAddr::V6(v6),
+            _ => return Err(OFFLINE.into()),
+        };
+        if self.allow.iter().any(|r| r.contains(ip)) {
+            Ok(())
+        } else {
+            Err(OFFLINE.into())
         }
     }
 }
@@ -146,6 +218,33 @@ mod tests {
         let local = Outbound::new(vec!["127.0.0.0/8".parse().unwrap()]);
         assert!(local.check_url("http://127.0.0.1:9/x").is_ok());
         assert!(local.check_url("http://10.1.2.3/").is_err());
+    }
+
+    #[tokio::test]
+    async fn names_are_checked_by_what_they_resolve_to() {
+        let open = Outbound::new(Vec::new());
+        let refused = open.check_address("http://localhost:9/hook").await;
+        assert!(refused.unwrap_err().contains("internal address"));
+        let local = Outbound::new(vec![
+            "127.0.0.0/8".parse().unwrap(),
+            "::1/128".parse().unwrap(),
+        ]);
+        assert!(local.check_address("http://localhost:9/hook").await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn an_offline_server_sends_only_to_allowed_literal_addresses() {
+        let offline = Outbound::with(vec!["127.0.0.1/32".parse().unwrap()], true);
+        assert!(offline.may_send("http://127.0.0.1:9/hook").is_ok());
+        assert!(offline.may_send("https://8.8.8.8/").is_err());
+        assert!(offline.may_send("https://crm.example.com/").is_err());
+        // Saving an address needs no lookup either.
+        assert!(offline
+            .check_address("https://crm.example.com/")
+            .await
+            .is_ok());
+        let refused = offline.client().get("http://localhost:9/").send().await;
+        assert!(format!("{:?}", refused.unwrap_err()).contains("TOURDESK_OUTBOUND_OFFLINE"));
     }
 
     #[tokio::test]

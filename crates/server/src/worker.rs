@@ -1,6 +1,6 @@
 //! The background worker: claims due jobs from the database and runs several at once. Mail and
 //! text messages leave through the notification layer's channels (`notify`); device jobs drive
-//! the hardware (`hardware`).
+//! the hardware (`hardware`); webhook deliveries go out through `webhooks`.
 //! Time is the server's clock, so a test can run days of jobs in seconds.
 
 use std::sync::Arc;
@@ -198,6 +198,16 @@ impl Worker {
                     .await
                     .map(|()| Done::Finished)
                     .map_err(|e| e.to_string())
+            }
+            db::webhooks::DELIVER => {
+                let id: i64 = job
+                    .payload
+                    .parse()
+                    .map_err(|_| format!("bad delivery id {}", job.payload))?;
+                match crate::webhooks::deliver(hw, id).await? {
+                    Some(at) => Ok(Done::Later(at)),
+                    None => Ok(Done::Finished),
+                }
             }
             routines::WATCH => finished(routines::watch(hw).await.map(|_| ())),
             routines::SWEEP => finished(routines::sweep(hw).await.map(|_| ())),

@@ -1,5 +1,5 @@
 // The route table (spec 1 section 2). Screens are code-split per route. Paths of areas that are not
-// built yet (customer details, visits, billing, webhooks, reports, integrations...) are not registered and fall
+// built yet (billing, reports, integrations...) are not registered and fall
 // to the not-found page.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -34,6 +34,8 @@ const ScheduledVisitsListPage = lazy(() => import('../features/scheduledVisits/c
 const ScheduledVisitDetailPage = lazy(() => import('../features/scheduledVisits/components/ScheduledVisitDetailPage'));
 const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListPage'));
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
+const WebhooksListPage = lazy(() => import('../features/webhooks/components/WebhooksListPage'));
+const WebhookFormPage = lazy(() => import('../features/webhooks/components/WebhookFormPage'));
 const HardwareHistoryPage = lazy(() => import('../features/hardware/components/HardwareHistoryPage'));
 const InventoryPage = lazy(() => import('../features/hardware/components/inventory/InventoryPage'));
 const LockDetailsPage = lazy(() => import('../features/hardware/components/inventory/LockDetailsPage'));
@@ -223,6 +225,30 @@ export function AppRoutes() {
             }
           />
           <Route path="/teams/add" element={<TeamFormPage />} />
+          <Route
+            path="/webhooks"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <WebhooksListPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/webhooks/add"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <WebhookFormPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/webhooks/:webhookId"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <WebhookFormPage />
+              </RequireAuth>
+            }
+          />
           <Route
             path="/inventory"
             element={

@@ -33,6 +33,7 @@ pub mod teams;
 pub mod tour;
 pub mod training;
 pub mod visits;
+pub mod webhooks;
 
 /// A plain answer with a message to show.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -46,6 +47,27 @@ impl MessageBody {
             message: message.into(),
         }
     }
+}
+
+/// Deletes a list's selected rows within the caller's scope (`delete`, run only for a selection):
+/// an empty selection is an error of `field` naming `what` is deleted, and a selection of which
+/// none is the caller's to delete is not found.
+pub async fn delete_selected(
+    field: &str,
+    what: &str,
+    selected: &[impl Sized],
+    delete: impl std::future::Future<Output = db::Result<u64>>,
+) -> crate::error::ApiResult<Json<MessageBody>> {
+    if selected.is_empty() {
+        return Err(crate::error::ApiError::field(
+            field,
+            format!("Select at least one {what}"),
+        ));
+    }
+    if delete.await? == 0 {
+        return Err(crate::error::ApiError::not_found());
+    }
+    Ok(Json(MessageBody::new("Successfully deleted")))
 }
 
 pub fn routes() -> Router<AppState> {
@@ -72,6 +94,7 @@ pub fn routes() -> Router<AppState> {
         .merge(sim::routes())
         .merge(hardware::routes())
         .merge(messages::routes())
+        .merge(webhooks::routes())
         .route("/files/{key}", get(crate::files::serve))
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs_page))
@@ -181,6 +204,8 @@ impl Modify for ErrorResponses {
         agents::available, agents::end_sessions, agents::export, agents::export_all, agents::print,
         teams::list, teams::of_builder, teams::get_team, teams::create, teams::update, teams::delete,
         teams::add_agent, teams::remove_agent, teams::export, teams::export_all, teams::print,
+        webhooks::list, webhooks::secret, webhooks::get_webhook, webhooks::create, webhooks::update, webhooks::delete,
+        webhooks::deliveries, webhooks::send_test, webhooks::replay,
         customers::list, customers::detail, customers::selfie, customers::update, customers::export, customers::export_all, customers::print,
         communities::list, communities::statuses, communities::of_builder, communities::get_community,
         communities::save, communities::delete, communities::qr_codes, communities::save_qr_code,

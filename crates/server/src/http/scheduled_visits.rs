@@ -85,18 +85,9 @@ pub async fn delete(
     JsonBody(request): JsonBody<ScheduledVisitSelection>,
 ) -> ApiResult<Json<MessageBody>> {
     caller.require_console()?;
-    if request.selection.is_empty() {
-        return Err(ApiError::field(
-            "selected",
-            "Select at least one scheduled visit",
-        ));
-    }
-    if db::scheduled_visits::delete_in_scope(&state.db, &caller.scope, &request.selection).await?
-        == 0
-    {
-        return Err(ApiError::not_found());
-    }
-    Ok(Json(MessageBody::new("Successfully deleted")))
+    let delete =
+        db::scheduled_visits::delete_in_scope(&state.db, &caller.scope, &request.selection);
+    crate::http::delete_selected("selected", "scheduled visit", &request.selection, delete).await
 }
 
 impl ExportRow for ScheduledVisitRow {

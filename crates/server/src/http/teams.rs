@@ -235,13 +235,8 @@ pub async fn delete(
     JsonBody(request): JsonBody<DeleteTeams>,
 ) -> ApiResult<Json<MessageBody>> {
     caller.require_console()?;
-    if request.ids.is_empty() {
-        return Err(ApiError::field("ids", "Select at least one team"));
-    }
-    if db::teams::delete_in_scope(&state.db, &caller.scope, &request.ids).await? == 0 {
-        return Err(ApiError::not_found());
-    }
-    Ok(Json(MessageBody::new("Successfully deleted")))
+    let delete = db::teams::delete_in_scope(&state.db, &caller.scope, &request.ids);
+    crate::http::delete_selected("ids", "team", &request.ids, delete).await
 }
 
 #[utoipa::path(post, path = "/api/teams/{id}/agent", tag = "teams", params(("id" = i64, Path)), request_body = TeamAgentRequest,

@@ -26,6 +26,7 @@ mod share;
 mod soak;
 mod tour;
 mod visits;
+mod webhooks;
 
 /// The public site of the test world: homes and communities have pages under it.
 const PUBLIC_SITE: &str = "https://tours.test";

@@ -1,5 +1,5 @@
 // The sidebar's entries, in the spec's order. Only screens that exist are listed; later areas add
-// their entries here (Showings, Settings › Billing, Webhooks, Reports, Integrations).
+// their entries here (Settings › Billing, Reports, Integrations).
 import type { ReactNode } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
@@ -26,6 +26,7 @@ import HandshakeIcon from '@mui/icons-material/Handshake';
 import NightsStayIcon from '@mui/icons-material/NightsStay';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import ShareIcon from '@mui/icons-material/Share';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { useSession } from '../../api/session';
 import { useAlarmAccount } from '../../features/hardware/api/alarm';
 import { EXTERNAL_LINKS } from '../config';
@@ -114,6 +115,7 @@ export const NAV: NavEntry[] = [
       { kind: 'link', label: 'Outbox', to: '/outbox', icon: <OutboxIcon />, when: 'admin' },
     ],
   },
+  { kind: 'link', label: 'Webhooks', to: '/webhooks', icon: <WebhookIcon />, roles: USER_PM },
   {
     kind: 'group',
     label: 'Training',

@@ -47,6 +47,8 @@ export interface ListPageProps<T, F extends string> {
   print?: boolean;
   /** Whether the whole list can be exported (default true; the admins' outbox cannot). */
   exportAll?: boolean;
+  /** Whether selected rows can be exported (default true; webhooks are only deleted). */
+  exportSelection?: boolean;
 }
 
 /**
@@ -69,6 +71,7 @@ export function ListPage<T, F extends string>({
   exportAll: canExportAll = true,
   exportFile,
   print = true,
+  exportSelection = true,
 }: ListPageProps<T, F>) {
   const notify = useNotify();
   const builderId = useBuilderIdParam();
@@ -127,7 +130,7 @@ export function ListPage<T, F extends string>({
           >
             {params.showAll ? 'Hide All' : 'Show All'}
           </Button>
-          {selection && (
+          {selection && exportSelection && (
             <>
               <Button
                 variant="outlined"

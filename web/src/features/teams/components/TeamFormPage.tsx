@@ -17,18 +17,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { errorMessage, isNotFound } from '../../../api/client';
-import NotFound from '../../../components/NotFound';
+import { errorMessage } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import type { AgentRow, Team, TeamInput } from '../../../api/types';
-import { LoadingScreen } from '../../../app/LoadingScreen';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
 import { useNotify } from '../../../app/notify';
 import {
   BuilderSelectField,
   FormPage,
-  FormPageError,
   FormTextField,
+  RecordFormRoute,
   applyServerErrors,
   useFormBuilderChoice,
 } from '../../../components/form';
@@ -40,13 +38,11 @@ import { agentLabel, agentName, isTeamEligible, teamSchema, type TeamFormValues 
 /** /teams/add and /teams/{teamId}. */
 export default function TeamFormPage() {
   const { teamId } = useParams();
-  const id = teamId === undefined ? null : Number(teamId);
-  const validId = id === null || (Number.isInteger(id) && id > 0);
-  const team = useTeam(validId ? id : null);
-  if (!validId || isNotFound(team.error)) return <NotFound />;
-  if (id !== null && team.isPending) return <LoadingScreen />;
-  if (id !== null && team.isError) return <FormPageError back="/teams" message={errorMessage(team.error)} />;
-  return <TeamForm key={id ?? 'new'} team={id !== null ? (team.data ?? null) : null} />;
+  return (
+    <RecordFormRoute id={teamId} back="/teams" useRecord={useTeam}>
+      {(team, key) => <TeamForm key={key} team={team} />}
+    </RecordFormRoute>
+  );
 }
 
 function TeamForm({ team }: { team: Team | null }) {
