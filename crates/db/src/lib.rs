@@ -25,6 +25,7 @@ pub mod list;
 mod list_keys;
 pub mod messages;
 mod migrate;
+pub mod oauth_clients;
 pub mod offers;
 pub mod properties;
 pub mod resets;

@@ -70,6 +70,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(46, "0046_customers_never_visited"),
     migration!(47, "0047_home_search_keys"),
     migration!(48, "0048_webhooks"),
+    migration!(49, "0049_oauth_clients"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

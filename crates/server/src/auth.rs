@@ -229,6 +229,70 @@ pub struct Caller {
     pub user: UserRecord,
     pub claims: Claims,
     pub scope: Scope,
+    /// The API key (OAuth client) the request came with, when it came with one: it acts for its
+    /// builder as the staff member who made it, on the public API only.
+    pub client: Option<i64>,
+}
+
+/// An API key's access tokens live this long.
+pub const CLIENT_TOKEN_TTL_SECS: i64 = 3600;
+
+/// What an API key's access token says: the client (while it exists) and when it ends.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct ClientClaims {
+    cli: i64,
+    exp: i64,
+}
+
+/// An access token for an API key (the client-credentials grant).
+pub fn issue_client_token(keys: &TokenKeys, client: i64) -> String {
+    let claims = ClientClaims {
+        cli: client,
+        exp: Utc::now().timestamp() + CLIENT_TOKEN_TTL_SECS,
+    };
+    keys.sign(&serde_json::to_string(&claims).expect("claims serialise"))
+}
+
+/// The caller of an API key's access token: the client's maker, seeing only the client's
+/// builder. A removed client (or one whose maker is gone) is unauthorised at once; a call
+/// outside the public API is forbidden.
+async fn client_caller(state: &AppState, parts: &Parts, token: String) -> Result<Caller, ApiError> {
+    let claims: ClientClaims = state
+        .tokens
+        .open(&token)
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .filter(|c: &ClientClaims| c.exp > Utc::now().timestamp())
+        .ok_or(ApiError::Unauthorized)?;
+    let grant = db::oauth_clients::by_id(&state.db, claims.cli)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    let user = db::users::find_by_id(&state.db, grant.user_id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    let call = parts
+        .extensions
+        .get::<axum::extract::MatchedPath>()
+        .map(|path| (parts.method.as_str(), path.as_str()));
+    if !call.is_some_and(crate::http::is_public_call) {
+        return Err(ApiError::Forbidden(
+            "An API key may call only the public API".into(),
+        ));
+    }
+    Ok(Caller {
+        claims: Claims {
+            sub: user.username.clone(),
+            uid: user.user_id,
+            ver: user.token_version,
+            sid: String::new(),
+            bld: Some(grant.builder_id),
+            imp: None,
+            exp: claims.exp,
+        },
+        scope: Scope::builder(grant.builder_id),
+        client: Some(grant.id),
+        token,
+        user,
+    })
 }
 
 impl Caller {
@@ -364,7 +428,9 @@ impl FromRequestParts<AppState> for Caller {
             .and_then(bearer_token)
             .ok_or(ApiError::Unauthorized)?
             .to_string();
-        let claims = state.tokens.verify(&token).ok_or(ApiError::Unauthorized)?;
+        let Some(claims) = state.tokens.verify(&token) else {
+            return client_caller(state, parts, token).await;
+        };
         let user = db::sessions::user_of_live_session(&state.db, claims.uid, &claims.sid)
             .await?
             .ok_or(ApiError::Unauthorized)?;
@@ -377,6 +443,7 @@ impl FromRequestParts<AppState> for Caller {
             user,
             claims,
             scope,
+            client: None,
         })
     }
 }

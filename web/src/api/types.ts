@@ -188,3 +188,6 @@ export type DeleteWebhooks = Schemas['DeleteWebhooks'];
 export type DeliveryRow = Schemas['DeliveryRow'];
 export type AttemptRow = Schemas['AttemptRow'];
 export type DeliveryQueued = Schemas['DeliveryQueued'];
+export type OAuthClientRow = Schemas['OAuthClientRow'];
+export type NewOAuthClient = Schemas['NewOAuthClient'];
+export type RemoveOAuthClient = Schemas['RemoveOAuthClient'];

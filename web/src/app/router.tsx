@@ -17,6 +17,7 @@ const ChooseBuilderPage = lazy(() => import('../features/auth/components/ChooseB
 const DashboardPage = lazy(() => import('../features/dashboard/components/DashboardPage'));
 const AccountPage = lazy(() => import('../features/account/components/AccountPage'));
 const ProfileForm = lazy(() => import('../features/account/components/ProfileForm'));
+const ApiKeys = lazy(() => import('../features/account/components/ApiKeys'));
 const AgentsListPage = lazy(() => import('../features/agents/components/AgentsListPage'));
 const AgentFormPage = lazy(() => import('../features/agents/components/AgentFormPage'));
 const CustomersListPage = lazy(() => import('../features/customers/components/CustomersListPage'));
@@ -132,6 +133,14 @@ export function AppRoutes() {
             <Route index element={<Navigate to="edit-profile" replace />} />
             <Route path="edit-profile" element={<ProfileForm />} />
             <Route path="billing/*" element={<BillingRoute />} />
+            <Route
+              path="api-keys"
+              element={
+                <RequireAuth roles={USER_PM}>
+                  <ApiKeys />
+                </RequireAuth>
+              }
+            />
             <Route path="*" element={<NotFound />} />
           </Route>
           <Route

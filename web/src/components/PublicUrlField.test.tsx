@@ -15,12 +15,12 @@ describe('PublicUrlField', () => {
       </Providers>,
     );
     expect(screen.getByRole('textbox', { name: 'Public page URL' })).toHaveValue(URL);
-    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    await user.click(screen.getByRole('button', { name: /^Copy/ }));
     expect(await screen.findByText('URL copied to clipboard!')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(URL);
 
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
-    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    await user.click(screen.getByRole('button', { name: /^Copy/ }));
     expect(await screen.findByText('Failed to copy')).toBeInTheDocument();
   });
 
@@ -31,6 +31,6 @@ describe('PublicUrlField', () => {
       </Providers>,
     );
     expect(screen.getByText('The public site address is not configured.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^Copy/ })).toBeDisabled();
   });
 });

@@ -13,13 +13,29 @@ export const MSG_NO_PUBLIC_SITE = 'The public site address is not configured.';
  * no public site configured) the field is empty and says so.
  */
 export function PublicUrlField({ url, label = 'Public page URL' }: { url: string | null; label?: string }) {
+  return <CopyField value={url} label={label} copied={MSG_URL_COPIED} missing={MSG_NO_PUBLIC_SITE} />;
+}
+
+/** A read-only value with a Copy button; `copied` is said once it is on the clipboard. */
+export function CopyField({
+  value,
+  label,
+  copied,
+  missing,
+}: {
+  value: string | null;
+  label: string;
+  copied: string;
+  /** Said under the empty field when there is no value. */
+  missing?: string;
+}) {
   const notify = useNotify();
   const copy = async () => {
-    if (!url) return;
+    if (!value) return;
     try {
       // navigator.clipboard is missing outside secure contexts: that is a failure too.
-      await navigator.clipboard.writeText(url);
-      notify.success(MSG_URL_COPIED);
+      await navigator.clipboard.writeText(value);
+      notify.success(copied);
     } catch {
       notify.error(MSG_COPY_FAILED);
     }
@@ -27,15 +43,21 @@ export function PublicUrlField({ url, label = 'Public page URL' }: { url: string
   return (
     <TextField
       label={label}
-      value={url ?? ''}
+      value={value ?? ''}
       fullWidth
-      helperText={url ? undefined : MSG_NO_PUBLIC_SITE}
+      helperText={value ? undefined : missing}
       slotProps={{
         htmlInput: { readOnly: true },
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <Button size="small" startIcon={<ContentCopyIcon />} disabled={!url} onClick={() => void copy()}>
+              <Button
+                size="small"
+                startIcon={<ContentCopyIcon />}
+                disabled={!value}
+                onClick={() => void copy()}
+                aria-label={`Copy ${label}`}
+              >
                 Copy
               </Button>
             </InputAdornment>

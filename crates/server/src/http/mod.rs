@@ -18,6 +18,7 @@ pub mod communities;
 pub mod customers;
 pub mod hardware;
 pub mod messages;
+pub mod oauth;
 pub mod offers;
 pub mod profile;
 pub mod properties;
@@ -95,16 +96,74 @@ pub fn routes() -> Router<AppState> {
         .merge(hardware::routes())
         .merge(messages::routes())
         .merge(webhooks::routes())
+        .merge(oauth::routes())
         .route("/files/{key}", get(crate::files::serve))
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs_page))
+}
+
+/// The public API: the calls an API key's access token may make (docs/api.md). Every other
+/// call answers such a token 403.
+pub const PUBLIC_CALLS: &[(&str, &str)] = &[
+    ("GET", "/api/properties"),
+    ("GET", "/api/properties/{id}"),
+    ("GET", "/api/communities"),
+    ("GET", "/api/communities/{id}"),
+    ("GET", "/api/customers"),
+    ("GET", "/api/customers/{id}"),
+    ("GET", "/api/visits"),
+    ("GET", "/api/schedule_visit"),
+    ("GET", "/api/schedule_visit/{id}"),
+    ("POST", "/api/schedule_visit"),
+    ("GET", "/api/webhooks"),
+    ("DELETE", "/api/webhooks"),
+    ("POST", "/api/webhooks/add"),
+    ("GET", "/api/webhooks/secret"),
+    ("GET", "/api/webhooks/{id}"),
+    ("POST", "/api/webhooks/{id}"),
+    ("GET", "/api/webhooks/{id}/deliveries"),
+    ("POST", "/api/webhooks/{id}/test"),
+    ("POST", "/api/webhooks/{id}/deliveries/{delivery}/replay"),
+];
+
+/// Whether a call (its method and route) is part of the public API.
+pub fn is_public_call((method, route): (&str, &str)) -> bool {
+    PUBLIC_CALLS.contains(&(method, route))
 }
 
 struct BearerAuth;
 
 impl Modify for BearerAuth {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{ClientCredentials, Flow, OAuth2, Scopes};
+        // The public API's calls also take an API key's token (the client-credentials grant).
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            for (method, operation) in [
+                ("GET", item.get.as_mut()),
+                ("POST", item.post.as_mut()),
+                ("DELETE", item.delete.as_mut()),
+            ] {
+                if let Some(operation) = operation.filter(|_| is_public_call((method, path))) {
+                    operation.security.get_or_insert_with(Vec::new).push(
+                        utoipa::openapi::security::SecurityRequirement::new(
+                            "oauth2",
+                            Vec::<String>::new(),
+                        ),
+                    );
+                }
+            }
+        }
         let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "oauth2",
+            SecurityScheme::OAuth2(OAuth2::with_description(
+                [Flow::ClientCredentials(ClientCredentials::new(
+                    "/api/oauth/token",
+                    Scopes::new(),
+                ))],
+                "An API key (Account › API Keys): its client id and secret for a bearer token",
+            )),
+        );
         components.add_security_scheme(
             "bearer",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
@@ -206,6 +265,7 @@ impl Modify for ErrorResponses {
         teams::add_agent, teams::remove_agent, teams::export, teams::export_all, teams::print,
         webhooks::list, webhooks::secret, webhooks::get_webhook, webhooks::create, webhooks::update, webhooks::delete,
         webhooks::deliveries, webhooks::send_test, webhooks::replay,
+        oauth::list_clients, oauth::create_client, oauth::remove_client, oauth::token,
         customers::list, customers::detail, customers::selfie, customers::update, customers::export, customers::export_all, customers::print,
         communities::list, communities::statuses, communities::of_builder, communities::get_community,
         communities::save, communities::delete, communities::qr_codes, communities::save_qr_code,
@@ -239,7 +299,7 @@ impl Modify for ErrorResponses {
         after_tour_hours::list, after_tour_hours::export, after_tour_hours::export_all, after_tour_hours::print,
         messages::outbox, messages::inbound, share::share, tour::home, tour::community, tour::send_code, tour::verify_code, tour::sign_in, tour::me, tour::take_selfie, tour::tour_now, tour::visit, tour::slots, tour::schedule, tour::scheduled, tour::cancel, tour::survey, tour::answer_survey, after_tour::after_session, after_tour::make_offer,
         offers::list, offers::detail, offers::export, offers::export_all, offers::print,
-        scheduled_visits::list, scheduled_visits::detail, scheduled_visits::delete, scheduled_visits::export, scheduled_visits::export_all, scheduled_visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
+        scheduled_visits::list, scheduled_visits::create, scheduled_visits::detail, scheduled_visits::delete, scheduled_visits::export, scheduled_visits::export_all, scheduled_visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,
     ),
     components(schemas(MessageBody, crate::error::ErrorBody, crate::exports::ListParams, crate::exports::ExportAllRequest))
 )]

@@ -1,5 +1,5 @@
 //! Scheduled visits (spec 2 §2, §7): the list, one visit's detail, Export and Delete of selected
-//! rows, Export All.
+//! rows, Export All; and booking one for a customer, a call of the public API (docs/api.md).
 
 use axum::extract::State;
 use axum::routing::{get, post};
@@ -16,7 +16,7 @@ use crate::http::MessageBody;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/schedule_visit", get(list))
+        .route("/schedule_visit", get(list).post(create))
         .route("/schedule_visit/export", post(export))
         .route("/schedule_visit/exportAll", post(export_all))
         .route("/schedule_visit/print", post(print))
@@ -58,6 +58,51 @@ pub async fn list(
             .collect(),
         total: page.total,
     }))
+}
+
+/// A tour to book for a customer of the home's builder, at one of the day's slots of the tour
+/// page's Schedule.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewScheduledVisitRequest {
+    pub property_id: i64,
+    pub customer_id: i64,
+    /// yyyy-MM-dd, in the home's time zone.
+    #[serde(default)]
+    pub date: String,
+    /// One of the day's slots, `9:30 AM`.
+    #[serde(default)]
+    pub time: String,
+}
+
+#[utoipa::path(post, path = "/api/schedule_visit", tag = "scheduled visits", request_body = NewScheduledVisitRequest,
+    responses((status = 201, body = crate::http::tour::BookedTour), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+/// Books a tour for a customer as the visitor's Schedule does: a scheduled visit (status
+/// created) with a code for the customer preloaded for its hour, the confirmation text and the
+/// builder's Scheduled Tour text; refused as the tour page refuses (a blacklisted customer, a
+/// home not open to tours or without a working lock, a time that is not a slot).
+pub async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(request): JsonBody<NewScheduledVisitRequest>,
+) -> ApiResult<(axum::http::StatusCode, Json<crate::http::tour::BookedTour>)> {
+    caller.require_console()?;
+    let home = db::properties::get(&state.db, &caller.scope, request.property_id)
+        .await?
+        .filter(|h| h.disposition_constant != "PROPERTY_ARCHIVED")
+        .ok_or_else(ApiError::not_found)?;
+    let customer = db::visitors::visitor(&state.db, request.customer_id)
+        .await?
+        .filter(|c| c.builder_id == home.builder_id)
+        .ok_or_else(|| ApiError::field("customer_id", "No such customer of the home's builder"))?;
+    crate::http::tour::may_tour(&state, &home, &customer, "Booking").await?;
+    let booking = crate::http::tour::BookingRequest {
+        date: request.date,
+        time: request.time,
+    };
+    let booked = crate::http::tour::book_tour(&state, &home, &customer, &booking, "api").await?;
+    Ok((axum::http::StatusCode::CREATED, Json(booked)))
 }
 
 #[utoipa::path(get, path = "/api/schedule_visit/{id}", tag = "scheduled visits", params(("id" = i64, Path)),

@@ -100,6 +100,14 @@ pub async fn session_user(
         }
         _ => (user.builder_id, user.builder_name.clone(), user.is_rental),
     };
+    let builder_oauth_clients = match builder_id {
+        Some(id) => db::oauth_clients::of_builder(&state.db, id)
+            .await?
+            .into_iter()
+            .map(|client| client.client_id)
+            .collect(),
+        None => Vec::new(),
+    };
     Ok(SessionUser {
         token,
         username: user.username.clone(),
@@ -117,7 +125,7 @@ pub async fn session_user(
         phone: user.phone.clone(),
         user_role_id: user.role_id,
         builder_quickbook_id: user.builder_quickbook_id.clone(),
-        builder_oauth_clients: Vec::new(),
+        builder_oauth_clients,
         notifications: user.notifications.clone(),
     })
 }

@@ -849,9 +849,21 @@ async fn visitor_at_home(
     let visitor = db::visitors::visitor(&state.db, session.customer_id)
         .await?
         .ok_or(ApiError::Unauthorized)?;
+    may_tour(state, &home, &visitor, what).await?;
+    Ok((home, visitor))
+}
+
+/// Refuses a blacklisted visitor (a Deny visit), one without the selfie their builder asks for
+/// (422 on `selfie`) and a home that takes no tours (NA-V).
+pub(crate) async fn may_tour(
+    state: &AppState,
+    home: &PropertyRecord,
+    visitor: &db::visitors::Visitor,
+    what: &str,
+) -> ApiResult<()> {
     if visitor.visitor_status_id == domain::catalog::BLACKLISTED {
         let remarks = format!("{what} refused: the visitor is blacklisted");
-        record_refusal(state, &home, &visitor, "Deny", &remarks).await?;
+        record_refusal(state, home, visitor, "Deny", &remarks).await?;
         return Err(ApiError::Forbidden(format!(
             "We're sorry, we can't offer you a self-tour of this home. Please contact {}.",
             home.builder
@@ -867,12 +879,12 @@ async fn visitor_at_home(
     }
     if !opens_tours(home.fields.disposition_id) {
         let remarks = format!("{what} refused: the home is not open to tours");
-        record_refusal(state, &home, &visitor, "NA-V", &remarks).await?;
+        record_refusal(state, home, visitor, "NA-V", &remarks).await?;
         return Err(refused_visit(
             "This home is not open to self-tours right now.".into(),
         ));
     }
-    Ok((home, visitor))
+    Ok(())
 }
 
 /// The home's lock that can take a visitor's code: a hub door lock or smart lock, online and not
@@ -905,32 +917,50 @@ async fn working_lock(
     }
 }
 
-/// A code for this visitor alone: random digits of the lock's first supported length.
-fn visitor_code(
+/// Random digits of a length that are none of `held`.
+fn fresh_digits(length: usize, held: &std::collections::HashSet<String>) -> String {
+    use rand::Rng;
+    let mut rng = rand::thread_rng();
+    std::iter::repeat_with(|| {
+        (0..length)
+            .map(|_| char::from(b'0' + rng.gen_range(0..10u8)))
+            .collect::<String>()
+    })
+    .find(|digits| !held.contains(digits))
+    .expect("a lock holds far fewer codes than there are digits")
+}
+
+/// A code for this visitor alone: random digits of the lock's first supported length, none of
+/// the codes the lock holds or is given (a lock refuses a second code of the same digits).
+async fn visitor_code(
+    state: &AppState,
     lock: &db::hardware::devices::Device,
     home: &PropertyRecord,
     visitor: &db::visitors::Visitor,
     starts_at: chrono::DateTime<chrono::Utc>,
     ends_at: chrono::DateTime<chrono::Utc>,
-) -> db::hardware::codes::NewCode {
-    use rand::Rng;
+) -> ApiResult<db::hardware::codes::NewCode> {
     let length = lock.supported_code_lengths().first().copied().unwrap_or(4);
-    let mut rng = rand::thread_rng();
-    db::hardware::codes::NewCode {
+    let held: std::collections::HashSet<String> =
+        db::hardware::codes::live_on(&state.db, &[lock.id])
+            .await?
+            .into_iter()
+            .map(|c| c.code)
+            .collect();
+    let code = fresh_digits(length, &held);
+    Ok(db::hardware::codes::NewCode {
         builder_id: home.builder_id,
         device_id: lock.id,
         property_id: Some(home.property_id),
         purpose: db::hardware::codes::purpose::VISITOR,
         slot: None,
-        code: (0..length)
-            .map(|_| char::from(b'0' + rng.gen_range(0..10u8)))
-            .collect(),
+        code,
         name: format!("Visitor {}", visitor.firstname),
         starts_at: Some(starts_at),
         ends_at: Some(ends_at),
         customer_id: Some(visitor.customer_id),
         created_by: "Tour page".into(),
-    }
+    })
 }
 
 /// Tells the home's staff and its community's (by their alert preferences) of a visitor's lead or
@@ -1033,7 +1063,7 @@ pub async fn tour_now(
     let lock = working_lock(&state, &home, &visitor, "Tour Now").await?;
     let starts_at = now + chrono::Duration::seconds(TOUR_LEAD_SECONDS);
     let ends_at = (now + chrono::Duration::minutes(TOUR_MINUTES)).min(until);
-    let code = visitor_code(&lock, &home, &visitor, starts_at, ends_at);
+    let code = visitor_code(&state, &lock, &home, &visitor, starts_at, ends_at).await?;
     let code_ids = db::hardware::codes::change(&state.db, &[code], &[], now).await?;
     let visit_id = db::visits::record(
         &state.db,
@@ -1280,23 +1310,38 @@ pub async fn schedule(
     JsonBody(body): JsonBody<BookingRequest>,
 ) -> ApiResult<Json<BookedTour>> {
     let (home, visitor) = visitor_at_home(&state, &session, &webflow, id, "Booking").await?;
+    Ok(Json(
+        book_tour(&state, &home, &visitor, &body, "visitor").await?,
+    ))
+}
+
+/// Books a visitor's tour of a home (already checked to be one they may tour) at one of the
+/// day's slots; `source` says who booked it (the visitor, or the public API).
+pub(crate) async fn book_tour(
+    state: &AppState,
+    home: &PropertyRecord,
+    visitor: &db::visitors::Visitor,
+    body: &BookingRequest,
+    source: &str,
+) -> ApiResult<BookedTour> {
+    let id = home.property_id;
     let day = parse_day(&body.date)
         .ok_or_else(|| ApiError::field("date", "Choose a day like 2026-12-01"))?;
     let minutes = domain::hours::parse_clock(&body.time);
     let now = state.hardware.now();
-    let Some(minutes) = minutes.filter(|m| day_slots(&home, day, now).contains(m)) else {
+    let Some(minutes) = minutes.filter(|m| day_slots(home, day, now).contains(m)) else {
         return Err(ApiError::field(
             "time",
             "Choose one of the times offered for that day",
         ));
     };
-    let lock = working_lock(&state, &home, &visitor, "Booking").await?;
+    let lock = working_lock(state, home, visitor, "Booking").await?;
     let zone = home.fields.timezone;
     let local =
         day.and_hms_opt(0, 0, 0).expect("midnight exists") + chrono::Duration::minutes(minutes);
     let starts_at = domain::zones::from_local(zone, local);
     let ends_at = starts_at + chrono::Duration::minutes(TOUR_MINUTES);
-    let code = visitor_code(&lock, &home, &visitor, starts_at, ends_at);
+    let code = visitor_code(state, &lock, home, visitor, starts_at, ends_at).await?;
     let code_ids = db::hardware::codes::change(&state.db, &[code], &[], now).await?;
     let when = opening_text(local, zone);
     let settings = db::settings::get(&state.db, &Scope::All, home.builder_id).await?;
@@ -1343,7 +1388,7 @@ pub async fn schedule(
                 phone: phone.as_deref(),
                 visit_date: starts_at,
                 comments: None,
-                source: "visitor",
+                source,
                 status: "created",
             },
             access_code_id: code_ids[0],
@@ -1357,14 +1402,14 @@ pub async fn schedule(
         "{} {} booked a self-tour of {} for {when}.",
         visitor.firstname, visitor.lastname, home.fields.address_1
     );
-    tell_staff(&state, id, db::hardware::alerts::kind::LEAD, &message).await?;
-    Ok(Json(BookedTour {
+    tell_staff(state, id, db::hardware::alerts::kind::LEAD, &message).await?;
+    Ok(BookedTour {
         id: booking_id,
         property_id: id,
         visit_date: starts_at,
         when,
         status: "created".into(),
-    }))
+    })
 }
 
 #[utoipa::path(get, path = "/api/tour/{webflow}/property/{id}/scheduled", tag = "tour",
@@ -1558,4 +1603,18 @@ pub async fn answer_survey(
     Ok(Json(crate::http::MessageBody::new(
         "Thank you for your answers.",
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_visitors_code_is_none_the_lock_holds() {
+        let mut held: std::collections::HashSet<String> =
+            (0..10_000).map(|n| format!("{n:04}")).collect();
+        held.remove("0042");
+        assert_eq!(fresh_digits(4, &held), "0042");
+        assert_eq!(fresh_digits(6, &held).len(), 6);
+    }
 }

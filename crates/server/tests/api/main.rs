@@ -14,6 +14,7 @@ use server::config::{FileSettings, Settings, StoreArgs};
 use tower::ServiceExt;
 
 mod after_tour_hours;
+mod api_keys;
 mod customers;
 mod hardware;
 mod locks;

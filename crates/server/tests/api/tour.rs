@@ -382,6 +382,23 @@ async fn visitor_at_a_working_home(
     w: &World,
     phone: &str,
 ) -> (String, db::properties::PropertyRecord, String) {
+    let (webflow, home) = working_home(w).await;
+    // Into the tour hours (the clock only moves on).
+    let zone = home.fields.timezone;
+    let local = domain::zones::to_local(zone, w.state.hardware.now());
+    if let domain::hours::TourTime::Closed { next } =
+        domain::hours::tour_time(&server::http::tour::tour_week(&home), local)
+    {
+        let opens = domain::zones::from_local(zone, next.unwrap());
+        w.clock
+            .advance(opens - w.state.hardware.now() + chrono::Duration::minutes(5));
+    }
+    let token = verified(w, &webflow, home.property_id, phone).await;
+    (webflow, home, token)
+}
+
+/// A home of demo.pm's builder open to tours with a working lock, and the builder's web name.
+pub(crate) async fn working_home(w: &World) -> (String, db::properties::PropertyRecord) {
     let pm = w.sign_in("demo.pm").await;
     let touring = get(w, &pm, "/api/properties?limit=150&tours=true").await;
     let mut chosen = None;
@@ -408,18 +425,7 @@ async fn visitor_at_a_working_home(
         .unwrap()
         .unwrap()
         .webflow_name;
-    // Into the tour hours (the clock only moves on).
-    let zone = home.fields.timezone;
-    let local = domain::zones::to_local(zone, w.state.hardware.now());
-    if let domain::hours::TourTime::Closed { next } =
-        domain::hours::tour_time(&server::http::tour::tour_week(&home), local)
-    {
-        let opens = domain::zones::from_local(zone, next.unwrap());
-        w.clock
-            .advance(opens - w.state.hardware.now() + chrono::Duration::minutes(5));
-    }
-    let token = verified(w, &webflow, id, phone).await;
-    (webflow, home, token)
+    (webflow, home)
 }
 
 /// A visitor session, by the texted code.
