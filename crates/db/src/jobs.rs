@@ -114,6 +114,17 @@ pub async fn prune(db: &Db, at: DateTime<Utc>, older_than: Duration) -> Result<u
     })
 }
 
+/// The queue by kind and state (`/metrics`; finished jobs are kept two days).
+pub async fn by_kind_and_state(db: &Db) -> Result<Vec<(String, String, i64)>> {
+    on_pool!(db, |pool| {
+        sqlx::query_as(
+            "SELECT kind, state, COUNT(*) FROM jobs GROUP BY kind, state ORDER BY kind, state",
+        )
+        .fetch_all(pool)
+        .await
+    })
+}
+
 /// Jobs by kind and state (operations and the tests' figures).
 pub async fn count_by_kind(db: &Db, kind: &str, state: &str) -> Result<i64> {
     on_pool!(db, |pool| {

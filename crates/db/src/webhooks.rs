@@ -22,6 +22,9 @@ pub struct WebhookRow {
     pub payload_url: String,
     pub content_type: String,
     pub event_type: String,
+    /// Never answered whole once saved: `…` and its last four characters (of a long secret),
+    /// `…` (of a short one), or empty when there is none.
+    #[serde(serialize_with = "masked")]
     pub secret: String,
     pub created_on: DateTime<Utc>,
     pub builder_id: i64,
@@ -34,6 +37,19 @@ pub struct WebhookRow {
     pub disabled_reason: Option<String>,
     /// The first failed attempt since the last delivered one.
     pub failing_since: Option<DateTime<Utc>>,
+}
+
+/// A saved secret as answers show it.
+fn masked<S: serde::Serializer>(
+    secret: &str,
+    serializer: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    let shown = match secret.chars().count() {
+        0 => String::new(),
+        n if n >= 16 => format!("…{}", secret.chars().skip(n - 4).collect::<String>()),
+        _ => "…".to_string(),
+    };
+    serializer.serialize_str(&shown)
 }
 
 pub const WEBHOOKS: ListSpec = ListSpec {
@@ -56,12 +72,13 @@ pub const WEBHOOKS: ListSpec = ListSpec {
     ..ListSpec::PLAIN
 };
 
-/// A webhook's settings as saved.
+/// A webhook's settings as saved; a secret of `None` keeps the saved one (none for a new
+/// webhook).
 pub struct WebhookInput<'a> {
     pub payload_url: &'a str,
     pub content_type: &'a str,
     pub event_type: &'a str,
-    pub secret: &'a str,
+    pub secret: Option<&'a str>,
 }
 
 pub async fn get(db: &Db, scope: &Scope, id: i64) -> Result<Option<WebhookRow>> {
@@ -112,7 +129,7 @@ pub async fn create(
         .bind(input.payload_url)
         .bind(input.content_type)
         .bind(input.event_type)
-        .bind(input.secret)
+        .bind(input.secret.unwrap_or_default())
         .bind(at)
         .fetch_one(pool)
         .await
@@ -129,7 +146,7 @@ pub async fn update(
     at: DateTime<Utc>,
 ) -> Result<bool> {
     let sql = format!(
-        "UPDATE webhooks SET payload_url = $1, content_type = $2, event_type = $3, secret = $4, modified_on = $5, \
+        "UPDATE webhooks SET payload_url = $1, content_type = $2, event_type = $3, secret = COALESCE($4, secret), modified_on = $5, \
          disabled_on = NULL, disabled_reason = NULL, failing_since = NULL WHERE id = $6 AND {}",
         scope.condition("builder_id")
     );

@@ -222,9 +222,11 @@ pub fn router(state: AppState) -> Router {
                 .route_layer(axum::middleware::from_fn(
                     crate::input::refuse_control_characters,
                 ))
+                .route_layer(axum::middleware::from_fn(crate::metrics::record_request))
                 .fallback(api_not_found)
                 .method_not_allowed_fallback(api_method_not_allowed),
         )
+        .route("/metrics", axum::routing::get(crate::metrics::serve))
         .fallback(crate::spa::serve)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(SetResponseHeaderLayer::if_not_present(

@@ -152,6 +152,7 @@ pub struct FileSettings {
     pub sim_latency_ms: Option<u64>,
     pub outbound_allow: Option<Vec<String>>,
     pub outbound_offline: Option<bool>,
+    pub metrics_token: Option<String>,
     pub sms_gateway_url: Option<String>,
     pub sms_account_sid: Option<String>,
     pub sms_auth_token: Option<String>,
@@ -210,6 +211,8 @@ pub struct Settings {
     /// looked up (`TOURDESK_OUTBOUND_OFFLINE`): for machines that must not reach out, and the
     /// test runs.
     pub outbound_offline: bool,
+    /// The bearer token `GET /metrics` asks for; none: it answers loopback peers only.
+    pub metrics_token: Option<String>,
     /// Where texts go; none: the outbox.
     pub sms_gateway: Option<SmsGateway>,
     /// Where mail goes; none: the outbox.
@@ -415,6 +418,9 @@ impl Settings {
             },
             outbound_allow,
             outbound_offline,
+            metrics_token: env("TOURDESK_METRICS_TOKEN")
+                .or(file.metrics_token)
+                .filter(|t| !t.trim().is_empty()),
             demo_clock: match env("TOURDESK_DEMO_CLOCK") {
                 Some(v) => Some(v.parse().map_err(|_| {
                     format!(

@@ -148,20 +148,23 @@ impl ListParams {
     }
 }
 
-/// The body of Export All: the list's parameters, as an object or as the list's query string;
-/// either carries the area's own filters too (the visits' startDate and endDate...).
+/// The body of Export All: the list's parameters, as an object (`params`, or `query`) or as the
+/// list's query string (`query`), as clients send both; either carries the area's own filters
+/// too (the visits' startDate and endDate...).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ExportAllRequest {
     #[serde(default)]
     #[schema(value_type = Option<ListParams>)]
     pub params: Option<serde_json::Value>,
+    /// The list's query string (`search=north&orderBy=name`), or its parameters as an object.
     #[serde(default)]
-    pub query: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub query: Option<serde_json::Value>,
 }
 
 impl ExportAllRequest {
     pub fn params(&self) -> ApiResult<ListParams> {
-        match (&self.params, self.query_string()) {
+        match (self.object()?, self.query_string()) {
             (Some(params), _) => serde_json::from_value(params.clone())
                 .map_err(|e| ApiError::field("params", e.to_string())),
             (None, Some(query)) => Self::parse(query),
@@ -173,7 +176,7 @@ impl ExportAllRequest {
     /// object's values are read as a query string's are, so a filter is the same text either way
     /// (the console sends a community id as a number in `params` and as text in `query`).
     pub fn filters<F: serde::de::DeserializeOwned + Default>(&self) -> ApiResult<F> {
-        match (&self.params, self.query_string()) {
+        match (self.object()?, self.query_string()) {
             (Some(params), _) => {
                 let pairs: Vec<(String, String)> = params
                     .as_object()
@@ -194,9 +197,23 @@ impl ExportAllRequest {
         }
     }
 
+    /// The parameters sent as an object: `params`, else a `query` that is one.
+    fn object(&self) -> ApiResult<Option<&serde_json::Value>> {
+        match (&self.params, &self.query) {
+            (Some(params), _) => Ok(Some(params)),
+            (None, Some(query @ serde_json::Value::Object(_))) => Ok(Some(query)),
+            (None, None | Some(serde_json::Value::String(_) | serde_json::Value::Null)) => Ok(None),
+            (None, Some(_)) => Err(ApiError::field(
+                "query",
+                "The query is the list's query string or its parameters as an object",
+            )),
+        }
+    }
+
     fn query_string(&self) -> Option<&str> {
         self.query
-            .as_deref()
+            .as_ref()
+            .and_then(serde_json::Value::as_str)
             .map(|q| q.trim_start_matches('?'))
             .filter(|q| !q.is_empty())
     }

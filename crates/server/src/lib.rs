@@ -15,6 +15,7 @@ pub mod geocode;
 pub mod hardware;
 pub mod http;
 pub mod input;
+pub mod metrics;
 pub mod notify;
 pub mod outbound;
 mod pdf;

@@ -195,6 +195,13 @@ pub async fn deliver(hw: &Hardware, delivery_id: i64) -> Result<Option<DateTime<
     webhooks::record_attempt(&hw.db, &delivery, &attempt, &after)
         .await
         .map_err(|e| e.to_string())?;
+    let outcome = match after {
+        AfterAttempt::Delivered => "delivered",
+        AfterAttempt::Retry(_) => "retry",
+        AfterAttempt::GiveUp => "failed",
+        AfterAttempt::Disable(_) => "disabled",
+    };
+    crate::metrics::count("tourdesk_webhook_attempts_total", outcome);
     let notice = match after {
         AfterAttempt::Retry(next) => return Ok(Some(next)),
         AfterAttempt::Delivered => return Ok(None),

@@ -138,6 +138,7 @@ impl Worker {
             Ok(Done::Later(run_at)) => jobs::postpone(self.db(), job.id, run_at).await,
             Err(error) => {
                 tracing::warn!(job = job.id, kind = %job.kind, %error, "job failed");
+                crate::metrics::count("tourdesk_job_failures_total", &job.kind);
                 jobs::fail(self.db(), job, &error, at).await
             }
         };

@@ -93,6 +93,15 @@ pub async fn reconcile(hw: &Hardware, id: i64) -> HardwareResult<Reconciled> {
         }
     };
     let state = codes::settle(&hw.db, id, &outcome, at).await?;
+    if let Some(counted) = match &outcome {
+        Outcome::Set { .. } => Some("set"),
+        Outcome::Removed => Some("removed"),
+        Outcome::Retry { .. } => Some("retry"),
+        Outcome::Failed { .. } => Some("failed"),
+        Outcome::Setting | Outcome::Unchanged => None,
+    } {
+        crate::metrics::count("tourdesk_code_commands_total", counted);
+    }
     let home = match code.property_id {
         Some(home) => Some(home),
         None => hw.home_of(&device).await?,

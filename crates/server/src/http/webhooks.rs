@@ -45,7 +45,8 @@ pub struct WebhookInput {
     /// tours.enable, tours.disable, on.demand.tours or scheduled.tours; one webhook per type.
     #[serde(default)]
     pub event_type: String,
-    /// Signs every delivery; `whsec_` and base64 as Standard Webhooks libraries take it.
+    /// Signs every delivery; `whsec_` and base64 as Standard Webhooks libraries take it. Left
+    /// out, an edit keeps the saved one; empty, it removes it. Answers never show it whole.
     #[serde(default)]
     pub secret: Option<String>,
     /// The builder (program managers of several builders and enterprise users).
@@ -97,13 +98,13 @@ async fn checked<'a>(
             .map(str::trim)
             .unwrap_or(DEFAULT_CONTENT_TYPE),
         event_type: input.event_type.trim(),
-        secret: input.secret.as_deref().map(str::trim).unwrap_or_default(),
+        secret: input.secret.as_deref().map(str::trim),
     };
     ApiError::check(check_webhook(
         saved.payload_url,
         saved.content_type,
         saved.event_type,
-        saved.secret,
+        saved.secret.unwrap_or_default(),
     ))?;
     if let Err(refused) = state
         .hardware

@@ -163,6 +163,25 @@ async fn customers_are_listed_by_last_visit_filtered_and_exported() {
         .unwrap();
     assert_eq!(lines.len() as i64, na_v + 1);
     assert!(lines[1..].iter().all(|l| l.contains(",NA-V,")), "{csv}");
+    // The same query as an object, as some clients send it.
+    let as_object = w
+        .call(
+            Method::POST,
+            "/api/customers/exportAll",
+            Some(&pm),
+            Some(json!({"query": {"lastStatus": "NA-V", "orderBy": "last_visit_date", "order": "desc"}})),
+        )
+        .await;
+    assert_eq!(as_object.text(), csv);
+    let neither = w
+        .call(
+            Method::POST,
+            "/api/customers/exportAll",
+            Some(&pm),
+            Some(json!({"query": 7})),
+        )
+        .await;
+    assert_eq!(neither.status, StatusCode::UNPROCESSABLE_ENTITY);
     let bad = w
         .call(
             Method::POST,

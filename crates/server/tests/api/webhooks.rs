@@ -11,13 +11,21 @@ use serde_json::{json, Value};
 
 use server::worker::Worker;
 
-use crate::{drain, new_property, worker, world, World};
+use crate::{drain, new_property, worker, world, world_with, World};
+use server::config::FileSettings;
 
-/// What the receiver was sent (headers and body), and the answers it gives in turn (then 204).
+/// An answer of the receiver: its status and headers.
+type Reply = (u16, Vec<(&'static str, &'static str)>);
+
+/// What the receiver was sent (headers, body and path), and the answers it gives in turn (then
+/// 204, or 503 while it is `down`).
 #[derive(Default)]
 struct Receiver {
     received: Vec<(HeaderMap, Vec<u8>)>,
-    answers: Vec<(u16, Option<&'static str>)>,
+    answers: Vec<Reply>,
+    down: bool,
+    /// Requests to any other path than the webhook's.
+    strays: usize,
 }
 
 type Shared = Arc<Mutex<Receiver>>;
@@ -29,24 +37,30 @@ async fn receive(
 ) -> axum::response::Response {
     let mut receiver = receiver.lock().unwrap();
     receiver.received.push((headers, body.to_vec()));
-    let (status, retry_after) = if receiver.answers.is_empty() {
-        (204, None)
+    let (status, headers) = if receiver.down {
+        (503, Vec::new())
+    } else if receiver.answers.is_empty() {
+        (204, Vec::new())
     } else {
         receiver.answers.remove(0)
     };
     let mut answer = (StatusCode::from_u16(status).unwrap(), "thanks").into_response();
-    if let Some(after) = retry_after {
-        answer
-            .headers_mut()
-            .insert("retry-after", after.parse().unwrap());
+    for (name, value) in headers {
+        answer.headers_mut().insert(name, value.parse().unwrap());
     }
     answer
+}
+
+async fn stray(AxumState(receiver): AxumState<Shared>) -> StatusCode {
+    receiver.lock().unwrap().strays += 1;
+    StatusCode::OK
 }
 
 /// Starts a receiver on loopback; answers its address.
 async fn start_receiver(receiver: Shared) -> String {
     let app = Router::new()
         .route("/hook", axum::routing::post(receive))
+        .fallback(stray)
         .with_state(receiver);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
@@ -265,7 +279,7 @@ async fn webhooks_are_checked_created_listed_edited_and_deleted() {
         (
             &json!("http://127.0.0.1:9/hook2"),
             &json!("html"),
-            &json!("s3cret")
+            &json!("…")
         )
     );
 
@@ -345,7 +359,7 @@ async fn deliveries_are_signed_retried_replayed_and_logged() {
         .unwrap();
 
     // The endpoint is busy and asks for a minute: later than the schedule's 5 seconds.
-    receiver.lock().unwrap().answers = vec![(503, Some("60"))];
+    receiver.lock().unwrap().answers = vec![(503, vec![("retry-after", "60")])];
     let home = a_touring_home(&w, &token).await;
     drain(&worker).await;
     let first = log(&w, &token, id).await;
@@ -445,7 +459,7 @@ async fn deliveries_are_signed_retried_replayed_and_logged() {
 
     // 410 Gone disables the webhook and tells the builder's program managers; later events are
     // not delivered until the webhook is saved again.
-    receiver.lock().unwrap().answers = vec![(410, None)];
+    receiver.lock().unwrap().answers = vec![(410, Vec::new())];
     send_test_event(&w, &token, id, &worker).await;
     let gone = webhook(&w, &token, id).await;
     assert!(gone["disabled_on"].is_string());
@@ -463,20 +477,35 @@ async fn deliveries_are_signed_retried_replayed_and_logged() {
             Method::POST,
             &format!("/api/webhooks/{id}"),
             Some(&token),
-            Some(json!({"payload_url": url, "event_type": "tours.enable", "secret": secret})),
+            Some(json!({"payload_url": url, "event_type": "tours.enable"})),
         )
         .await;
     assert_eq!(saved.status, StatusCode::OK);
+    // The secret is never answered whole, and a save without one keeps it.
+    let shown = webhook(&w, &token, id).await["secret"].clone();
+    assert_eq!(shown, format!("…{}", &secret[secret.len() - 4..]));
+    assert!(!w
+        .call(Method::GET, "/api/webhooks", Some(&token), None)
+        .await
+        .text()
+        .contains(&secret));
     a_touring_home(&w, &token).await;
     drain(&worker).await;
-    assert_eq!(receiver.lock().unwrap().received.len(), received + 1);
+    {
+        let receiver = receiver.lock().unwrap();
+        assert_eq!(receiver.received.len(), received + 1);
+        let (headers, body) = receiver.received.last().unwrap();
+        verifier
+            .verify(body, headers)
+            .expect("signed with the kept secret");
+    }
     w.done().await;
 }
 
 #[tokio::test]
 async fn a_failing_endpoint_is_tried_on_the_schedule_then_given_up_and_disabled_after_days() {
     let (w, worker, token, receiver, url) = receiving_world().await;
-    receiver.lock().unwrap().answers = vec![(500, None); 20];
+    receiver.lock().unwrap().answers = vec![(500, Vec::new()); 20];
     let id = create(
         &w,
         &token,
@@ -523,6 +552,117 @@ async fn a_failing_endpoint_is_tried_on_the_schedule_then_given_up_and_disabled_
             .unwrap_or_default()
             .starts_with("Every delivery has failed since"),
         "{disabled}"
+    );
+    w.done().await;
+}
+
+#[tokio::test]
+async fn redirects_are_not_followed_and_an_endpoint_down_for_an_hour_gets_every_event_after() {
+    let (w, worker, token, receiver, url) = receiving_world().await;
+    let id = create(
+        &w,
+        &token,
+        json!({"payload_url": url, "event_type": "tours.enable"}),
+    )
+    .await
+    .json()["id"]
+        .as_i64()
+        .unwrap();
+    // A redirect is an answer like any other that is not a 2xx: a failure, not followed.
+    receiver.lock().unwrap().answers = vec![(302, vec![("location", "/elsewhere")])];
+    a_touring_home(&w, &token).await;
+    drain(&worker).await;
+    let logged = log(&w, &token, id).await;
+    assert_eq!(
+        (
+            &logged[0]["state"],
+            &logged[0]["attempt_log"][0]["status_code"]
+        ),
+        (&json!("pending"), &json!(302))
+    );
+    assert_eq!(receiver.lock().unwrap().strays, 0);
+
+    // Down for an hour while three more events happen.
+    receiver.lock().unwrap().down = true;
+    for _ in 0..3 {
+        a_touring_home(&w, &token).await;
+    }
+    drain(&worker).await;
+    for wait in [6, 301, 1801, 1200] {
+        w.clock.advance(chrono::Duration::seconds(wait));
+        drain(&worker).await;
+    }
+    receiver.lock().unwrap().down = false;
+    w.clock.advance(chrono::Duration::hours(2));
+    drain(&worker).await;
+    let logged = log(&w, &token, id).await;
+    assert_eq!(logged.len(), 4);
+    assert!(
+        logged.iter().all(|d| d["state"] == "delivered"),
+        "{logged:?}"
+    );
+    // Every attempt of a delivery carried its webhook-id: the receiver keeps one of each.
+    let mut ids: Vec<String> = receiver
+        .lock()
+        .unwrap()
+        .received
+        .iter()
+        .map(|(headers, _)| headers["webhook-id"].to_str().unwrap().to_string())
+        .collect();
+    assert!(ids.len() > 4, "retried while down");
+    ids.sort();
+    ids.dedup();
+    let mut delivered: Vec<String> = logged
+        .iter()
+        .map(|d| d["message_id"].as_str().unwrap().to_string())
+        .collect();
+    delivered.sort();
+    assert_eq!(ids, delivered);
+    w.done().await;
+}
+
+#[tokio::test]
+async fn metrics_show_requests_jobs_and_deliveries_to_the_operator() {
+    let w = world_with(FileSettings {
+        metrics_token: Some("m3trics-token".into()),
+        ..FileSettings::default()
+    })
+    .await;
+    let token = w.sign_in("demo.pm").await;
+    w.call(Method::GET, "/api/properties?limit=25", Some(&token), None)
+        .await;
+    w.call(Method::GET, "/api/properties/999999", Some(&token), None)
+        .await;
+    let refused = w.call(Method::GET, "/metrics", None, None).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let wrong = w.call(Method::GET, "/metrics", Some("nope"), None).await;
+    assert_eq!(wrong.status, StatusCode::FORBIDDEN);
+    let metrics = w
+        .call(Method::GET, "/metrics", Some("m3trics-token"), None)
+        .await;
+    assert_eq!(metrics.status, StatusCode::OK);
+    assert_eq!(
+        metrics.headers["content-type"],
+        "text/plain; version=0.0.4; charset=utf-8"
+    );
+    let text = metrics.text();
+    for line in [
+        "# TYPE tourdesk_http_requests_total counter",
+        "tourdesk_http_requests_total{route=\"/api/properties\",method=\"GET\",status=\"200\"}",
+        "tourdesk_http_requests_total{route=\"/api/properties/{id}\",method=\"GET\",status=\"404\"}",
+        "# TYPE tourdesk_http_request_duration_seconds histogram",
+        "tourdesk_http_request_duration_seconds_bucket{route=\"/api/properties\",method=\"GET\",le=\"+Inf\"}",
+        "# TYPE tourdesk_jobs gauge",
+        "tourdesk_jobs{kind=",
+        "# TYPE tourdesk_webhook_attempts_total counter",
+        "# TYPE tourdesk_code_commands_total counter",
+        "# TYPE tourdesk_job_failures_total counter",
+    ] {
+        assert!(text.contains(line), "{line} in\n{text}");
+    }
+    assert!(
+        !text.contains("/api/properties/999999"),
+        "no raw paths or ids"
     );
     w.done().await;
 }

@@ -10,7 +10,7 @@ const WEBHOOK = {
   payload_url: 'https://crm.example/hooks',
   content_type: 'json',
   event_type: 'tours.enable',
-  secret: '',
+  secret: '…9xYz',
   created_on: '2026-11-20T10:00:00Z',
   builder_id: 5,
   builderName: 'Brightway Homes',
@@ -78,6 +78,7 @@ describe('WebhookFormPage', () => {
       'GET /api/webhooks/7': () => ({ body: WEBHOOK }),
       'GET /api/webhooks/7/deliveries': () => ({ body: [DELIVERY] }),
       'POST /api/webhooks/7/deliveries/31/replay': () => ({ status: 202, body: { message: 'Delivery sent again' } }),
+      'POST /api/webhooks/7': () => ({ body: { message: 'Webhook updated' } }),
     });
     renderRoute(<WebhookFormPage />, { path: '/webhooks/:webhookId', route: '/webhooks/7' });
     expect(await screen.findByText(/The endpoint answered 410 Gone/)).toBeInTheDocument();
@@ -90,6 +91,17 @@ describe('WebhookFormPage', () => {
     await userEvent.click(within(log).getByRole('button', { name: 'Replay' }));
     expect(await screen.findByText('Delivery sent again')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/webhooks/7/deliveries/31/replay')).toBe(true);
+
+    // The saved secret is never shown; saving without a new one keeps it.
+    expect(screen.getByRole('textbox', { name: /Secret/ })).toHaveValue('');
+    expect(screen.getByText(/A secret is saved \(…9xYz\)/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/webhooks/7' && c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/webhooks/7' && c.method === 'POST')?.body).toEqual({
+      payload_url: 'https://crm.example/hooks',
+      content_type: 'json',
+      event_type: 'tours.enable',
+    });
   });
 });
 

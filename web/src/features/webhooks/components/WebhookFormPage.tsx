@@ -37,6 +37,13 @@ export default function WebhookFormPage() {
 
 const FIELDS = ['payload_url', 'content_type', 'event_type', 'secret', 'builder_id'] as const;
 
+/** What the secret field says: the saved secret's end, if any, and that it is shown only now. */
+function secretHint(saved: string | undefined): string {
+  const signs = 'Signs every delivery (Standard Webhooks); copy it now, it is not shown again.';
+  if (!saved) return `${signs} Without one, deliveries are not signed.`;
+  return `${signs} A secret is saved (${saved}): leave this empty to keep it.`;
+}
+
 function WebhookForm({ webhook }: { webhook: WebhookRow | null }) {
   const isEdit = webhook !== null;
   const navigate = useNavigate();
@@ -52,7 +59,8 @@ function WebhookForm({ webhook }: { webhook: WebhookRow | null }) {
       payload_url: webhook?.payload_url ?? '',
       content_type: webhook?.content_type ?? 'json',
       event_type: webhook?.event_type ?? '',
-      secret: webhook?.secret ?? '',
+      // A saved secret is never shown again: the field replaces it when filled.
+      secret: '',
       builder_id: webhook?.builder_id ?? initialBuilder,
     },
   });
@@ -75,8 +83,8 @@ function WebhookForm({ webhook }: { webhook: WebhookRow | null }) {
       payload_url: values.payload_url.trim(),
       content_type: values.content_type,
       event_type: values.event_type,
-      secret: values.secret.trim(),
     };
+    if (values.secret.trim()) body.secret = values.secret.trim();
     if (chooseBuilder && values.builder_id) body.builder_id = values.builder_id;
     try {
       if (isEdit) {
@@ -140,7 +148,7 @@ function WebhookForm({ webhook }: { webhook: WebhookRow | null }) {
               control={control}
               name="secret"
               label="Secret"
-              hint="Signs every delivery (Standard Webhooks). Without one, deliveries are not signed."
+              hint={secretHint(webhook?.secret)}
               autoComplete="off"
             />
             <Button variant="outlined" onClick={() => void generate()} disabled={generating} sx={{ mt: 1 }}>
