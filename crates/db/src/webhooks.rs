@@ -209,6 +209,35 @@ macro_rules! record_event {
     }};
 }
 
+/// Records a domain event on its own (see [`record_event!`]): the benchmark's events, and
+/// changes that have no transaction of their own.
+pub async fn record(
+    db: &Db,
+    builder_id: i64,
+    kind: &str,
+    payload: &serde_json::Value,
+    at: DateTime<Utc>,
+) -> Result<i64> {
+    on_pool!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        let id = crate::record_event!(tx, builder_id, kind, payload, at)?;
+        tx.commit().await?;
+        Ok(id)
+    })
+}
+
+/// How many deliveries of a webhook have been delivered.
+pub async fn delivered(db: &Db, webhook_id: i64) -> Result<i64> {
+    on_pool!(db, |pool| {
+        sqlx::query_scalar(
+            "SELECT COUNT(*) FROM webhook_deliveries WHERE webhook_id = $1 AND state = 'delivered'",
+        )
+        .bind(webhook_id)
+        .fetch_one(pool)
+        .await
+    })
+}
+
 /// A test event for a webhook: a delivery of sample data of its type, sent at once.
 pub async fn queue_test(
     db: &Db,

@@ -7,11 +7,13 @@
 //! keeps it between runs (written once, then reused). `BENCH_ONLY=hardware` runs the hardware
 //! world of `hardware_world.rs` (devices, history, lock events, code programming);
 //! `BENCH_ONLY=codes` the code programming budget alone; `BENCH_ONLY=visitors` the 200
-//! visitors of `visitors.rs` going from verification to a set code on the demo world.
+//! visitors of `visitors.rs` going from verification to a set code on the demo world;
+//! `BENCH_ONLY=webhooks` the 10,000 webhook deliveries of `webhook_world.rs`.
 
 mod hardware_world;
 mod large_world;
 mod visitors;
+mod webhook_world;
 
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -529,6 +531,9 @@ fn main() {
         if only == "codes" {
             code_programming(admin_url.as_deref()).await;
         }
+        if only.is_empty() || only == "webhooks" {
+            webhook_deliveries(admin_url.as_deref()).await;
+        }
         if only.is_empty() || only == "visitors" {
             visitors::run(&root.join("visitors")).await;
         }
@@ -582,6 +587,21 @@ async fn hardware(root: &std::path::Path, admin_url: Option<&str>) {
         }
         .expect("PostgreSQL");
         hardware_world::run("PostgreSQL", &postgres, &root.join("pg-hardware")).await;
+        postgres.drop_db().await;
+    }
+}
+
+/// The webhook delivery budget, on a fresh database of each dialect.
+async fn webhook_deliveries(admin_url: Option<&str>) {
+    let dialect = std::env::var("BENCH_DIALECT").unwrap_or_default();
+    if dialect != "postgres" {
+        let sqlite = TestDb::sqlite().await.expect("SQLite");
+        webhook_world::deliveries("SQLite", &sqlite).await;
+        sqlite.drop_db().await;
+    }
+    if let Some(admin_url) = admin_url.filter(|_| dialect != "sqlite") {
+        let postgres = TestDb::postgres(admin_url).await.expect("PostgreSQL");
+        webhook_world::deliveries("PostgreSQL", &postgres).await;
         postgres.drop_db().await;
     }
 }

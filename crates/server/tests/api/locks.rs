@@ -713,8 +713,17 @@ async fn a_lock_full_of_codes_refuses_more_and_its_capacity_shows() {
     // More scheduled codes than the slots left: refused whole, with the count, nothing kept.
     let now = w.state.hardware.now();
     let at = |minutes: i64| (now + Duration::minutes(minutes)).to_rfc3339();
+    // Digits none of the lock's codes have (the demo's visitors' codes are random).
+    let held: Vec<String> = db::hardware::codes::live_on(&w.state.db, &[lock_id])
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.code)
+        .collect();
     let codes = |count: i64, first: i64| -> Vec<Value> {
-        (first..first + count)
+        (first..)
+            .filter(|n| !held.contains(&n.to_string()))
+            .take(usize::try_from(count).unwrap())
             .map(|n| json!({"code": n.to_string(), "name": format!("Tour {n}"), "scheduled_on": at(30), "expires_on": at(90)}))
             .collect()
     };
