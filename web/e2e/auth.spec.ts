@@ -147,7 +147,7 @@ test.describe('pages', () => {
 
   test('later areas fall to the not-found page', async ({ page }) => {
     await signIn(page, 'demo.pm');
-    await page.goto('/webhooks');
+    await page.goto('/reports');
     await expect(page.getByText('Page not found')).toBeVisible();
   });
 

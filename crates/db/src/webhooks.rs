@@ -265,14 +265,41 @@ pub async fn queue_test(
     })
 }
 
-/// Sends a delivery of the webhook again from its first attempt, keeping its webhook-id (so a
-/// receiver that had it drops the repeat); false when there is no such delivery.
-pub async fn replay(db: &Db, webhook_id: i64, delivery_id: i64, at: DateTime<Utc>) -> Result<bool> {
+/// What a Replay found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Replayed {
+    Queued,
+    /// The delivery is still being tried: its own job sends it.
+    StillPending,
+    NotFound,
+}
+
+/// Sends a delivered or failed delivery of the webhook again from a first attempt, keeping its
+/// webhook-id (so a receiver that had it drops the repeat).
+pub async fn replay(
+    db: &Db,
+    webhook_id: i64,
+    delivery_id: i64,
+    at: DateTime<Utc>,
+) -> Result<Replayed> {
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
+        let state: Option<String> = sqlx::query_scalar(
+            "SELECT state FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2",
+        )
+        .bind(delivery_id)
+        .bind(webhook_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        match state.as_deref() {
+            None => return Ok(Replayed::NotFound),
+            Some("pending") => return Ok(Replayed::StillPending),
+            Some(_) => {}
+        }
+        // Only a delivery that is not pending is reset, so two Replays at once queue one job.
         let found = sqlx::query(
             "UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_on = $1, finished_on = NULL \
-             WHERE id = $2 AND webhook_id = $3",
+             WHERE id = $2 AND webhook_id = $3 AND state <> 'pending'",
         )
         .bind(at)
         .bind(delivery_id)
@@ -285,7 +312,11 @@ pub async fn replay(db: &Db, webhook_id: i64, delivery_id: i64, at: DateTime<Utc
             crate::enqueue_job!(tx, DELIVER, delivery_id.to_string(), at, None)?;
         }
         tx.commit().await?;
-        Ok(found)
+        Ok(if found {
+            Replayed::Queued
+        } else {
+            Replayed::StillPending
+        })
     })
 }
 

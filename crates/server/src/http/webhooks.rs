@@ -263,7 +263,9 @@ pub async fn send_test(
 
 #[utoipa::path(post, path = "/api/webhooks/{id}/deliveries/{delivery}/replay", tag = "webhooks",
     params(("id" = i64, Path), ("delivery" = i64, Path)),
-    responses((status = 202, body = MessageBody), (status = 404, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 202, body = MessageBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)),
+    security(("bearer" = [])))]
+/// Sends a delivered or failed delivery again; one still being tried answers 409.
 pub async fn replay(
     State(state): State<AppState>,
     caller: Caller,
@@ -271,11 +273,16 @@ pub async fn replay(
 ) -> ApiResult<(StatusCode, Json<MessageBody>)> {
     caller.require_console()?;
     webhook_in_scope(&state, &caller, id).await?;
-    if !db::webhooks::replay(&state.db, id, delivery, state.hardware.now()).await? {
-        return Err(ApiError::not_found());
+    match db::webhooks::replay(&state.db, id, delivery, state.hardware.now()).await? {
+        db::webhooks::Replayed::Queued => Ok((
+            StatusCode::ACCEPTED,
+            Json(MessageBody::new("Delivery sent again")),
+        )),
+        db::webhooks::Replayed::StillPending => Err(ApiError::Conflict {
+            message: "This delivery is still being tried: replay it once it is delivered or failed"
+                .into(),
+            suggested_username: None,
+        }),
+        db::webhooks::Replayed::NotFound => Err(ApiError::not_found()),
     }
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(MessageBody::new("Delivery sent again")),
-    ))
 }

@@ -378,6 +378,16 @@ async fn deliveries_are_signed_retried_replayed_and_logged() {
     let next: chrono::DateTime<chrono::Utc> =
         serde_json::from_value(delivery["next_attempt_on"].clone()).unwrap();
     assert!(next > w.state.hardware.now() + chrono::Duration::seconds(55));
+    // A delivery still being tried is not replayed beside its own attempts.
+    let early = w
+        .call(
+            Method::POST,
+            &format!("/api/webhooks/{id}/deliveries/{}/replay", delivery["id"]),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(early.status, StatusCode::CONFLICT);
 
     w.clock.advance(chrono::Duration::seconds(61));
     drain(&worker).await;

@@ -132,7 +132,7 @@ function DeliveryLine({
         </TableCell>
         <TableCell>{d.attempts}</TableCell>
         <TableCell align="right">
-          <Button size="small" disabled={busy || status === 'Sending'} onClick={onReplay}>
+          <Button size="small" disabled={busy || d.state === 'pending'} onClick={onReplay}>
             Replay
           </Button>
         </TableCell>
