@@ -71,6 +71,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(47, "0047_home_search_keys"),
     migration!(48, "0048_webhooks"),
     migration!(49, "0049_oauth_clients"),
+    migration!(50, "0050_integrations_and_feeds"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -161,6 +161,7 @@ pub struct PropertyFields {
     pub disposition_id: i64,
     pub house_num: Option<String>,
     pub address_1: String,
+    pub address_2: Option<String>,
     pub subdivision: Option<String>,
     pub city: String,
     pub state: String,
@@ -287,7 +288,10 @@ pub enum Events {
 /// A home starting or stopping tours is a domain event (the webhooks area delivers it). It is
 /// derived from the disposition read under the change's lock, so two saves racing each other
 /// cannot both report one change, or miss one.
-fn tour_event(before: Option<i64>, after: i64) -> Option<(&'static str, serde_json::Value)> {
+pub(crate) fn tour_event(
+    before: Option<i64>,
+    after: i64,
+) -> Option<(&'static str, serde_json::Value)> {
     let disposition = |id: i64| domain::catalog::DISPOSITIONS.iter().find(|d| d.id == id);
     let after = disposition(after)?;
     let kind = match (before.and_then(disposition).map(|d| d.tours), after.tours) {
@@ -340,11 +344,12 @@ pub async fn save(
     author: &str,
 ) -> Result<Option<i64>> {
     let at = now();
-    const COLUMNS: [&str; 46] = [
+    const COLUMNS: [&str; 47] = [
         "community_id",
         "disposition_id",
         "house_num",
         "address_1",
+        "address_2",
         "subdivision",
         "city",
         "state",
@@ -432,6 +437,7 @@ pub async fn save(
             .bind(f.disposition_id)
             .bind(&f.house_num)
             .bind(&f.address_1)
+            .bind(&f.address_2)
             .bind(&f.subdivision)
             .bind(&f.city)
             .bind(&f.state)

@@ -6,6 +6,7 @@ pub mod catalog;
 pub mod codes;
 pub mod community;
 pub mod devices;
+pub mod feeds;
 pub mod hours;
 pub mod lists;
 pub mod messaging;

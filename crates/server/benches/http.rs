@@ -8,8 +8,10 @@
 //! world of `hardware_world.rs` (devices, history, lock events, code programming);
 //! `BENCH_ONLY=codes` the code programming budget alone; `BENCH_ONLY=visitors` the 200
 //! visitors of `visitors.rs` going from verification to a set code on the demo world;
-//! `BENCH_ONLY=webhooks` the 10,000 webhook deliveries of `webhook_world.rs`.
+//! `BENCH_ONLY=webhooks` the 10,000 webhook deliveries of `webhook_world.rs`; `BENCH_ONLY=feeds`
+//! the 10,000-home BDX import of `feed_world.rs`.
 
+mod feed_world;
 mod hardware_world;
 mod large_world;
 mod visitors;
@@ -529,10 +531,13 @@ fn main() {
             hardware(&root, admin_url.as_deref()).await;
         }
         if only == "codes" {
-            code_programming(admin_url.as_deref()).await;
+            on_fresh_databases(Fresh::Codes, admin_url.as_deref()).await;
         }
         if only.is_empty() || only == "webhooks" {
-            webhook_deliveries(admin_url.as_deref()).await;
+            on_fresh_databases(Fresh::Webhooks, admin_url.as_deref()).await;
+        }
+        if only.is_empty() || only == "feeds" {
+            on_fresh_databases(Fresh::Feeds, admin_url.as_deref()).await;
         }
         if only.is_empty() || only == "visitors" {
             visitors::run(&root.join("visitors")).await;
@@ -591,33 +596,33 @@ async fn hardware(root: &std::path::Path, admin_url: Option<&str>) {
     }
 }
 
-/// The webhook delivery budget, on a fresh database of each dialect.
-async fn webhook_deliveries(admin_url: Option<&str>) {
-    let dialect = std::env::var("BENCH_DIALECT").unwrap_or_default();
-    if dialect != "postgres" {
-        let sqlite = TestDb::sqlite().await.expect("SQLite");
-        webhook_world::deliveries("SQLite", &sqlite).await;
-        sqlite.drop_db().await;
-    }
-    if let Some(admin_url) = admin_url.filter(|_| dialect != "sqlite") {
-        let postgres = TestDb::postgres(admin_url).await.expect("PostgreSQL");
-        webhook_world::deliveries("PostgreSQL", &postgres).await;
-        postgres.drop_db().await;
-    }
+/// The budgets measured on a fresh database of each dialect.
+#[derive(Clone, Copy)]
+enum Fresh {
+    Codes,
+    Webhooks,
+    Feeds,
 }
 
-/// The code programming budget alone, on a fresh database of each dialect.
-async fn code_programming(admin_url: Option<&str>) {
+async fn on_fresh_databases(part: Fresh, admin_url: Option<&str>) {
     let dialect = std::env::var("BENCH_DIALECT").unwrap_or_default();
+    let mut databases = Vec::new();
     if dialect != "postgres" {
-        let sqlite = TestDb::sqlite().await.expect("SQLite");
-        hardware_world::programming("SQLite", &sqlite).await;
-        sqlite.drop_db().await;
+        databases.push(("SQLite", TestDb::sqlite().await.expect("SQLite")));
     }
     if let Some(admin_url) = admin_url.filter(|_| dialect != "sqlite") {
-        let postgres = TestDb::postgres(admin_url).await.expect("PostgreSQL");
-        hardware_world::programming("PostgreSQL", &postgres).await;
-        postgres.drop_db().await;
+        databases.push((
+            "PostgreSQL",
+            TestDb::postgres(admin_url).await.expect("PostgreSQL"),
+        ));
+    }
+    for (name, test_db) in databases {
+        match part {
+            Fresh::Codes => hardware_world::programming(name, &test_db).await,
+            Fresh::Webhooks => webhook_world::deliveries(name, &test_db).await,
+            Fresh::Feeds => feed_world::import(name, &test_db).await,
+        }
+        test_db.drop_db().await;
     }
 }
 

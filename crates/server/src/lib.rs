@@ -10,6 +10,7 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod exports;
+pub mod feeds;
 pub mod files;
 pub mod geocode;
 pub mod hardware;

@@ -85,6 +85,17 @@ impl Resolve for Guard {
     }
 }
 
+/// A request error in words, with its causes (the address guard's refusal among them).
+pub fn describe(error: &reqwest::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        text.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
+    text
+}
+
 /// Why nothing goes out of an offline server.
 const OFFLINE: &str = "outgoing requests are off (TOURDESK_OUTBOUND_OFFLINE)";
 

@@ -128,13 +128,7 @@ fn describe(error: &reqwest::Error) -> String {
     if error.is_timeout() {
         return format!("No answer within {} seconds", ANSWER_WITHIN.as_secs());
     }
-    let mut text = error.to_string();
-    let mut source = std::error::Error::source(error);
-    while let Some(cause) = source {
-        text.push_str(&format!(": {cause}"));
-        source = cause.source();
-    }
-    text
+    crate::outbound::describe(error)
 }
 
 /// A Retry-After header (seconds or an HTTP date) as a time.

@@ -119,6 +119,23 @@ impl Worker {
         if let Err(error) = routines::tick(&self.hardware, at).await {
             tracing::warn!(%error, "could not ask for the routines");
         }
+        // The listing feeds are synced once a day, at 08:00 UTC (the small hours in the US).
+        let nightly = at
+            .date_naive()
+            .and_hms_opt(8, 0, 0)
+            .expect("08:00 is a time")
+            .and_utc();
+        if let Err(error) = jobs::enqueue(
+            self.db(),
+            db::feeds::NIGHTLY,
+            "",
+            nightly,
+            Some(format!("feeds:{}", at.date_naive())),
+        )
+        .await
+        {
+            tracing::warn!(%error, "could not ask for the nightly feed syncs");
+        }
     }
 
     /// Runs one due job, if any, to its end; answers whether there was one.
@@ -209,6 +226,19 @@ impl Worker {
                     Some(at) => Ok(Done::Later(at)),
                     None => Ok(Done::Finished),
                 }
+            }
+            db::feeds::NIGHTLY => crate::feeds::ask_nightly(hw)
+                .await
+                .map(|_| Done::Finished)
+                .map_err(|e| e.to_string()),
+            db::feeds::SYNC => {
+                let builder: i64 = job
+                    .payload
+                    .parse()
+                    .map_err(|_| format!("bad builder id {}", job.payload))?;
+                crate::feeds::sync_nightly(hw, builder)
+                    .await
+                    .map(|()| Done::Finished)
             }
             routines::WATCH => finished(routines::watch(hw).await.map(|_| ())),
             routines::SWEEP => finished(routines::sweep(hw).await.map(|_| ())),

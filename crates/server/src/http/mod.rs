@@ -17,6 +17,7 @@ pub mod agents;
 pub mod communities;
 pub mod customers;
 pub mod hardware;
+pub mod integrations;
 pub mod messages;
 pub mod oauth;
 pub mod offers;
@@ -96,6 +97,7 @@ pub fn routes() -> Router<AppState> {
         .merge(hardware::routes())
         .merge(messages::routes())
         .merge(webhooks::routes())
+        .merge(integrations::routes())
         .merge(oauth::routes())
         .route("/files/{key}", get(crate::files::serve))
         .route("/openapi.json", get(openapi_json))
@@ -265,6 +267,9 @@ impl Modify for ErrorResponses {
         teams::add_agent, teams::remove_agent, teams::export, teams::export_all, teams::print,
         webhooks::list, webhooks::secret, webhooks::get_webhook, webhooks::create, webhooks::update, webhooks::delete,
         webhooks::deliveries, webhooks::send_test, webhooks::replay,
+        integrations::list, integrations::active, integrations::get_one, integrations::set_one, integrations::set_several,
+        integrations::request, integrations::requests, integrations::feed_settings, integrations::save_feed_settings,
+        integrations::sync_feed,
         oauth::list_clients, oauth::create_client, oauth::remove_client, oauth::token,
         customers::list, customers::detail, customers::selfie, customers::update, customers::export, customers::export_all, customers::print,
         communities::list, communities::statuses, communities::of_builder, communities::get_community,

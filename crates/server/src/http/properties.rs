@@ -332,6 +332,7 @@ fn fields_of(
         disposition_id: disposition.id,
         house_num: text(object, "house_num"),
         address_1: text(object, "address_1").unwrap_or_default(),
+        address_2: text(object, "address_2"),
         subdivision: text(object, "subdivision"),
         city: text(object, "city").unwrap_or_default(),
         state: text(object, "state").unwrap_or_default(),
@@ -691,6 +692,8 @@ pub struct PropertyAgent {
 /// An integration of a property: its project id and whether it is active.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PropertyIntegration {
+    /// The integration of the catalogue (`GET /integrations/list`).
+    pub id: i64,
     pub name: String,
     pub project_id: Option<i64>,
     #[serde(rename = "isActive")]
@@ -732,6 +735,7 @@ pub struct PropertyDetail {
     pub wifi_thermostat_serial_number: Option<String>,
     pub house_num: Option<String>,
     pub address_1: String,
+    pub address_2: Option<String>,
     pub subdivision: Option<String>,
     pub city: String,
     pub state: String,
@@ -839,6 +843,10 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
     let or_community =
         |own: &str, community: &str| if own.is_empty() { community } else { own }.to_string();
     let (zone_name, zone_abbr) = domain::catalog::timezone_names(p.fields.timezone);
+    // The home's integration is the catalogue's Lasso, as on its community.
+    let lasso = db::integrations::name(&state.db, db::integrations::LASSO)
+        .await?
+        .unwrap_or_default();
     let f = p.fields;
     Ok(PropertyDetail {
         public_url: state
@@ -864,6 +872,7 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
         wifi_thermostat_serial_number: thermostat.map(|t| t.serial_number.clone()),
         house_num: f.house_num,
         address_1: f.address_1,
+        address_2: f.address_2,
         subdivision: f.subdivision,
         city: f.city,
         state: f.state,
@@ -912,7 +921,8 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
         teams,
         lasso_project_id: f.lasso_project_id,
         integrations: vec![PropertyIntegration {
-            name: "Lasso".into(),
+            id: db::integrations::LASSO,
+            name: lasso,
             project_id: f.lasso_project_id,
             is_active: f.integration_active,
         }],

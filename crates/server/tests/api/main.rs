@@ -17,6 +17,7 @@ mod after_tour_hours;
 mod api_keys;
 mod customers;
 mod hardware;
+mod integrations;
 mod locks;
 mod messages;
 mod offers;
@@ -2959,7 +2960,7 @@ async fn property_staff_integrations_and_status_lists() {
         .json();
     assert_eq!(
         property["integrations"][0],
-        json!({"name": "Lasso", "project_id": 991, "isActive": true})
+        json!({"id": 4, "name": "Lasso CRM", "project_id": 991, "isActive": true})
     );
 
     let accessible = w

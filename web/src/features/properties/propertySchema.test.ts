@@ -316,7 +316,7 @@ describe('the info card', () => {
       tourHoursEnd: 23,
       agents: [{ agentUsername: 'demo.pm', is_project_manager: true, firstname: 'D', lastname: 'P' }],
       teams: [{ id: 3, name: 'Crew' }],
-      integrations: [{ name: 'Lasso', project_id: null, isActive: true }],
+      integrations: [{ id: 4, name: 'Lasso CRM', project_id: null, isActive: true }],
     } as unknown as PropertyDetail;
     expect(detailToEdit(detail)).toMatchObject({
       price: '450000',

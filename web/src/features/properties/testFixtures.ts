@@ -81,7 +81,7 @@ export const JUNIPER: PropertyDetail = {
     },
   ],
   teams: [],
-  integrations: [{ name: 'Lasso', project_id: null, isActive: false }],
+  integrations: [{ id: 4, name: 'Lasso CRM', project_id: null, isActive: false }],
   visits: [],
   public_url: 'https://tours.example.com/brightway-homes/property/70',
   created_on: '2026-01-02T10:00:00Z',
