@@ -30,7 +30,7 @@ test('creates a property with the wizard, edits it, sells it and adds a photo', 
   await expect(page).toHaveURL(/\/properties\/add$/);
   for (const step of ['Property Info', 'Add Users & Teams', 'Tour Hours', 'Automations'])
     await expect(page.getByText(step, { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('Integrations', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('main').getByText('Integrations', { exact: true })).toHaveCount(0);
 
   // Step 1 is checked before moving on.
   await page.getByRole('button', { name: 'Next' }).click();

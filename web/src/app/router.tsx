@@ -1,5 +1,5 @@
 // The route table (spec 1 section 2). Screens are code-split per route. Paths of areas that are not
-// built yet (billing, reports, integrations...) are not registered and fall
+// built yet (billing, reports...) are not registered and fall
 // to the not-found page.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -37,6 +37,7 @@ const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListP
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
 const WebhooksListPage = lazy(() => import('../features/webhooks/components/WebhooksListPage'));
 const WebhookFormPage = lazy(() => import('../features/webhooks/components/WebhookFormPage'));
+const IntegrationsPage = lazy(() => import('../features/integrations/components/IntegrationsPage'));
 const HardwareHistoryPage = lazy(() => import('../features/hardware/components/HardwareHistoryPage'));
 const InventoryPage = lazy(() => import('../features/hardware/components/inventory/InventoryPage'));
 const LockDetailsPage = lazy(() => import('../features/hardware/components/inventory/LockDetailsPage'));
@@ -255,6 +256,14 @@ export function AppRoutes() {
             element={
               <RequireAuth roles={USER_PM}>
                 <WebhookFormPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/integrations"
+            element={
+              <RequireAuth>
+                <IntegrationsPage />
               </RequireAuth>
             }
           />

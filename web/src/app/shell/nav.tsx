@@ -27,6 +27,7 @@ import NightsStayIcon from '@mui/icons-material/NightsStay';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import ShareIcon from '@mui/icons-material/Share';
 import WebhookIcon from '@mui/icons-material/Webhook';
+import ExtensionIcon from '@mui/icons-material/Extension';
 import { useSession } from '../../api/session';
 import { useAlarmAccount } from '../../features/hardware/api/alarm';
 import { EXTERNAL_LINKS } from '../config';
@@ -116,6 +117,7 @@ export const NAV: NavEntry[] = [
     ],
   },
   { kind: 'link', label: 'Webhooks', to: '/webhooks', icon: <WebhookIcon />, roles: USER_PM },
+  { kind: 'link', label: 'Integrations', to: '/integrations', icon: <ExtensionIcon /> },
   {
     kind: 'group',
     label: 'Training',
