@@ -527,9 +527,6 @@ export function accessSettingsToggled(
   };
 }
 
-/** The lock status the list's filter menu starts from (spec 1 section 4). */
-export const DEFAULT_LOCK_STATUS_FILTER = 'Active';
-
 /**
  * The colour of a status chip: an Accessible home shows its lock's health (Active green, Down
  * red); other homes and other lock states are plain.

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../../lib/format';
 import { PROPERTIES_AREA, usePropertyList, type PropertyFilter } from '../api/properties';
 import { useListBuilder } from '../builderMode';
 import { CATALOG_LOCK_STATUS, useCatalog } from '../../../app/startup';
-import { DEFAULT_LOCK_STATUS_FILTER, DISPOSITION_FILTERS, formatDollars } from '../propertySchema';
+import { DISPOSITION_FILTERS, formatDollars } from '../propertySchema';
 import { PropertyStatus } from './PropertyStatus';
 
 export const ADD_DISABLED = 'Adding properties is turned off for this builder';
@@ -105,10 +105,14 @@ export default function PropertiesListPage() {
   );
 }
 
+/** A filter not in force reads as its "All ..." choice rather than an empty field. */
+const SHOW_ALL = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
 /**
  * The disposition and lock status filters, and the builder filter for users who can choose
- * builders. The lock status starts at Active whenever the menu opens without one applied (the
- * spec's default); the list itself opens unfiltered, so homes without a lock stay in sight.
+ * builders. The menu shows exactly the filters in force and adds none of its own: the spec's
+ * default lock status (Active) would hide every home without a lock, so the list opens unfiltered
+ * and Active is one choice among the others (docs/web.md).
  */
 function PropertyFilterMenu({ list, chooseBuilder }: { list: ListController<PropertyFilter>; chooseBuilder: boolean }) {
   const current = list.params.filters;
@@ -117,7 +121,7 @@ function PropertyFilterMenu({ list, chooseBuilder }: { list: ListController<Prop
   return (
     <FilterMenu
       activeCount={(current.lockDisposition ? 1 : 0) + (current.lockStatus ? 1 : 0) + (current.filterByBuilder ? 1 : 0)}
-      onOpen={() => setDraft({ ...current, lockStatus: current.lockStatus || DEFAULT_LOCK_STATUS_FILTER })}
+      onOpen={() => setDraft(current)}
       onApply={() => list.setFilters(draft)}
       onClear={() => list.setFilters({ lockDisposition: null, lockStatus: null, filterByBuilder: null })}
     >
@@ -127,6 +131,7 @@ function PropertyFilterMenu({ list, chooseBuilder }: { list: ListController<Prop
         value={draft.lockDisposition}
         onChange={(e) => setDraft((d) => ({ ...d, lockDisposition: e.target.value }))}
         fullWidth
+        slotProps={SHOW_ALL}
       >
         <MenuItem value="">All statuses</MenuItem>
         {DISPOSITION_FILTERS.map((d) => (
@@ -141,6 +146,7 @@ function PropertyFilterMenu({ list, chooseBuilder }: { list: ListController<Prop
         value={draft.lockStatus}
         onChange={(e) => setDraft((d) => ({ ...d, lockStatus: e.target.value }))}
         fullWidth
+        slotProps={SHOW_ALL}
       >
         <MenuItem value="">All lock statuses</MenuItem>
         {lockStatuses.map((l) => (
