@@ -8,7 +8,7 @@ use domain::feeds::{FeedField, FeedHome, Rejection};
 use serde::Serialize;
 use sqlx::FromRow;
 
-use crate::{now, on_pool, Db, Result};
+use crate::{now, on_pool, Db, Result, Value};
 
 /// The job that syncs a builder's feed (payload: the builder id).
 pub const SYNC: &str = "sync_feed";
@@ -150,6 +150,34 @@ pub struct Stored {
     pub disposition: String,
 }
 
+/// The columns a new home of a feed is written with.
+const NEW_HOME_COLUMNS: [&str; 24] = [
+    "builder_id",
+    "community_id",
+    "disposition_id",
+    "house_num",
+    "address_1",
+    "address_2",
+    "subdivision",
+    "city",
+    "state",
+    "zipcode",
+    "price_cents",
+    "bedrooms",
+    "full_bathrooms",
+    "half_bathrooms",
+    "square_footage",
+    "timezone",
+    "marketing_name",
+    "mls_number",
+    "external_identifier",
+    "created_on",
+    "created_by",
+    "modified_on",
+    "modified_by",
+    "disposition_on",
+];
+
 /// Where a feed's home goes: a community that exists, or one the sync creates.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum CommunityRef {
@@ -287,45 +315,70 @@ where
             CommunityRef::Stored(id) => id,
             CommunityRef::New(i) => applied.communities[i],
         };
-        for (community, home) in &plan.creates {
-            let community_id = community_of(*community);
-            let optional = |field: FeedField| has(field);
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO properties (builder_id, community_id, disposition_id, house_num, address_1, address_2, \
-                   subdivision, city, state, zipcode, price_cents, bedrooms, full_bathrooms, half_bathrooms, \
-                   square_footage, timezone, marketing_name, mls_number, external_identifier, \
-                   created_on, created_by, modified_on, modified_by, disposition_on) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, $15, $16, $17, $18, \
-                   $19, $20, $19, $20, $19) RETURNING property_id",
-            )
-            .bind(builder_id)
-            .bind(community_id)
-            .bind(plan.disposition_id)
-            .bind(&home.lot)
-            .bind(&home.address_1)
-            .bind(home.address_2.as_ref().filter(|_| optional(FeedField::Street2)))
-            .bind(&home.subdivision)
-            .bind(&home.city)
-            .bind(&home.state)
-            .bind(&home.zipcode)
-            .bind(home.price_cents.filter(|_| optional(FeedField::Price)))
-            .bind(home.bedrooms.filter(|_| optional(FeedField::Bedrooms)).unwrap_or(0))
-            .bind(home.bathrooms.filter(|_| optional(FeedField::Bathrooms)).map_or(0, |b| b.0))
-            .bind(home.bathrooms.filter(|_| optional(FeedField::Bathrooms)).map_or(0, |b| b.1))
-            .bind(plan.timezone)
-            .bind(home.marketing_name.as_ref().filter(|_| optional(FeedField::MarketingName)))
-            .bind(home.mls_number.as_ref().filter(|_| optional(FeedField::MlsNumber)))
-            .bind(&home.external_identifier)
-            .bind(at)
-            .bind(author)
-            .fetch_one(&mut *tx)
-            .await?;
+        // New homes: on PostgreSQL a chunk per statement, so the homes' statement triggers (list
+        // counts, search words) run once a chunk rather than once a home; SQLite's triggers are
+        // per row, and one prepared single-row statement is faster there than long ones.
+        let rows: Vec<Vec<Value>> = plan
+            .creates
+            .iter()
+            .map(|(community, home)| {
+                let optional_text = |field: FeedField, value: &Option<String>| {
+                    Value::Text(value.clone().filter(|_| has(field)))
+                };
+                let bathrooms = home.bathrooms.filter(|_| has(FeedField::Bathrooms));
+                vec![
+                    builder_id.into(),
+                    community_of(*community).into(),
+                    plan.disposition_id.into(),
+                    home.lot.clone().into(),
+                    home.address_1.clone().into(),
+                    optional_text(FeedField::Street2, &home.address_2),
+                    home.subdivision.clone().into(),
+                    home.city.clone().into(),
+                    home.state.clone().into(),
+                    home.zipcode.clone().into(),
+                    Value::Int(home.price_cents.filter(|_| has(FeedField::Price))),
+                    Value::Int(Some(
+                        home.bedrooms
+                            .filter(|_| has(FeedField::Bedrooms))
+                            .unwrap_or(0),
+                    )),
+                    Value::Int(Some(bathrooms.map_or(0, |b| b.0))),
+                    Value::Int(Some(bathrooms.map_or(0, |b| b.1))),
+                    Value::Int(Some(0)),
+                    plan.timezone.into(),
+                    optional_text(FeedField::MarketingName, &home.marketing_name),
+                    optional_text(FeedField::MlsNumber, &home.mls_number),
+                    home.external_identifier.clone().into(),
+                    at.into(),
+                    author.into(),
+                    at.into(),
+                    author.into(),
+                    at.into(),
+                ]
+            })
+            .collect();
+        let per_statement = match db {
+            Db::Sqlite(_) => 1,
+            Db::Postgres(_) => crate::bulk::chunk_rows(NEW_HOME_COLUMNS.len()),
+        };
+        for chunk in rows.chunks(per_statement) {
+            let sql = format!(
+                "{} RETURNING property_id",
+                crate::bulk::statement("properties", &NEW_HOME_COLUMNS, chunk.len())
+            );
+            let values: Vec<&Value> = chunk.iter().flatten().collect();
+            let ids: Vec<i64> = crate::bind_values!(sqlx::query_scalar(&sql), values)
+                .fetch_all(&mut *tx)
+                .await?;
             if let Some((kind, payload)) = &tours {
-                let mut payload = payload.clone();
-                payload["property_id"] = id.into();
-                crate::record_event!(tx, builder_id, kind, payload, at)?;
+                for id in &ids {
+                    let mut payload = payload.clone();
+                    payload["property_id"] = (*id).into();
+                    crate::record_event!(tx, builder_id, kind, payload, at)?;
+                }
             }
-            applied.created.push(id);
+            applied.created.extend(ids);
         }
         for (property_id, community, home) in &plan.updates {
             sqlx::query(&update)
