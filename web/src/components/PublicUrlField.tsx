@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import { ReadOnlyField } from './form/ReadOnlyField';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useNotify } from '../app/notify';
 
@@ -41,13 +41,11 @@ export function CopyField({
     }
   };
   return (
-    <TextField
+    <ReadOnlyField
       label={label}
-      value={value ?? ''}
-      fullWidth
+      value={value}
       helperText={value ? undefined : missing}
       slotProps={{
-        htmlInput: { readOnly: true },
         input: {
           endAdornment: (
             <InputAdornment position="end">

@@ -5,3 +5,4 @@ export * from './FormPage';
 export * from './NewPasswordFields';
 export * from './rules';
 export * from './DigitsField';
+export * from './ReadOnlyField';

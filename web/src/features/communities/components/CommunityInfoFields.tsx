@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useStates } from '../../../app/startup';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
-import { BuilderSelectField, FormTextField, PhoneField } from '../../../components/form';
+import { BuilderSelectField, FormTextField, PhoneField, ReadOnlyField } from '../../../components/form';
 import { agentName } from '../../../components/staffing/agents';
 import { useAvailableAgents } from '../../agents/api/agents';
 import { useCommunityStatuses } from '../api/communities';
@@ -35,9 +35,7 @@ export function CommunityInfoFields({
   return (
     <Stack spacing={2}>
       {chooseBuilder && <BuilderSelectField control={control} name="builder_id" onPicked={onBuilderPicked} />}
-      {communityId !== undefined && (
-        <TextField label="Community ID" value={communityId} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
-      )}
+      {communityId !== undefined && <ReadOnlyField label="Community ID" value={communityId} />}
       <FormTextField control={control} name="name" label="Community Name" required slotProps={textMax} />
       <StateField control={control} />
       <FormTextField control={control} name="city" label="City" required slotProps={textMax} />

@@ -27,6 +27,37 @@ const save = () => userEvent.click(within(card()).getByRole('button', { name: 'S
 const saved = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/api/properties/70');
 
 describe('PropertyDetailPage info card', { timeout: 60_000 }, () => {
+  it('says what Locate found and the coordinates it set, or that it found none and changed nothing', async () => {
+    let answer = { lat: 30.2672, lng: -97.7431 };
+    open(JUNIPER, { 'POST /api/properties/coordinates': () => ({ body: answer }) });
+    await screen.findByRole('heading', { name: 'Lot 10 · 100 Juniper Lane, Austin' });
+    const latitude = within(card()).getByLabelText(/^Latitude/);
+    await userEvent.click(within(card()).getByRole('button', { name: /Locate/ }));
+    const status = await within(card()).findByRole('status');
+    expect(status).toHaveTextContent('Found 10 100 Juniper Lane, Austin, TX: latitude 30.2672, longitude -97.7431');
+    expect(latitude).toHaveValue('30.2672');
+
+    answer = { lat: 0, lng: 0 };
+    await userEvent.click(within(card()).getByRole('button', { name: /Locate/ }));
+    await waitFor(() => expect(within(card()).getByRole('status')).toHaveTextContent('No coordinates were found'));
+    expect(latitude).toHaveValue('30.2672');
+  });
+
+  it('shows read-only values as read-only', async () => {
+    open(JUNIPER);
+    await screen.findByRole('heading', { name: 'Lot 10 · 100 Juniper Lane, Austin' });
+    const url = within(card()).getByRole('textbox', { name: 'Public page URL' });
+    expect(url).toHaveAttribute('readonly');
+    expect(url).toHaveAttribute('aria-readonly', 'true');
+    expect(url.closest('.MuiFilledInput-root')).not.toBeNull();
+    // Editable fields keep the outlined look.
+    expect(
+      within(card())
+        .getByLabelText(/^Latitude/)
+        .closest('.MuiOutlinedInput-root'),
+    ).not.toBeNull();
+  });
+
   it('blocks the save on a blank number and shows the card messages', async () => {
     const calls = open();
     await screen.findByRole('heading', { name: 'Lot 10 · 100 Juniper Lane, Austin' });

@@ -58,6 +58,8 @@ export function PropertyInfoCard({ detail }: { detail: PropertyDetail }) {
   const form = useForm<EditValues>({ resolver: zodResolver(schema), defaultValues: detailToEdit(detail) });
   const { control, handleSubmit, reset, setValue, setError, getValues, formState } = form;
   const [locating, setLocating] = useState(false);
+  /** What Locate found last, said beside the coordinates. */
+  const [located, setLocated] = useState<{ found: boolean; text: string } | null>(null);
   const disposition = useWatch({ control, name: 'disposition_id' });
   const hasNotes = useWatch({ control, name: 'hasAccessNotes' });
   const sold = isSoldDisposition(catalog, disposition);
@@ -71,7 +73,11 @@ export function PropertyInfoCard({ detail }: { detail: PropertyDetail }) {
 
   const findCoordinates = async () => {
     const v = getValues();
+    const address = [[v.house_num.trim(), v.address_1.trim()].filter(Boolean).join(' '), v.city.trim(), v.state]
+      .filter(Boolean)
+      .join(', ');
     setLocating(true);
+    setLocated(null);
     try {
       const { lat, lng } = await locate({
         address_1: v.address_1.trim(),
@@ -79,10 +85,22 @@ export function PropertyInfoCard({ detail }: { detail: PropertyDetail }) {
         city: v.city.trim(),
         state: v.state,
       });
+      // The geocoder answers 0, 0 when it finds nothing: the coordinates stay as they were.
+      if (lat === 0 && lng === 0) {
+        const text = `No coordinates were found for ${address}; the coordinates were left as they were.`;
+        setLocated({ found: false, text });
+        notify.warning(text);
+        return;
+      }
       setValue('latitude', String(lat), { shouldDirty: true, shouldValidate: formState.isSubmitted });
       setValue('longitude', String(lng), { shouldDirty: true, shouldValidate: formState.isSubmitted });
+      const text = `Found ${address}: latitude ${lat}, longitude ${lng}. Save to keep them.`;
+      setLocated({ found: true, text });
+      notify.success(`Coordinates found for ${address}`);
     } catch (e) {
-      notify.error(serverErrorText(e));
+      const text = serverErrorText(e);
+      setLocated({ found: false, text: `The address could not be looked up: ${text}` });
+      notify.error(text);
     } finally {
       setLocating(false);
     }
@@ -184,9 +202,20 @@ export function PropertyInfoCard({ detail }: { detail: PropertyDetail }) {
                 sx={{ mt: 1 }}
                 title="Look up the coordinates of the address"
               >
-                Locate
+                {locating ? 'Locating…' : 'Locate'}
               </Button>
             </Grid>
+            {located && (
+              <Grid size={12}>
+                <Typography
+                  role="status"
+                  variant="body2"
+                  sx={{ color: located.found ? 'success.main' : 'warning.main', mt: -1 }}
+                >
+                  {located.text}
+                </Typography>
+              </Grid>
+            )}
           </Grid>
           <Box>
             <FormControlLabel

@@ -1,5 +1,5 @@
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
+import { ReadOnlyField } from '../../../../components/form';
 
 /** A record shown as read-only fields, two to a row on wider screens. */
 export function ReadOnlyFields({
@@ -11,12 +11,7 @@ export function ReadOnlyFields({
     <Grid container spacing={2}>
       {fields.map(([label, value]) => (
         <Grid key={label} size={{ xs: 12, sm: 6 }}>
-          <TextField
-            label={label}
-            value={value ?? ''}
-            fullWidth
-            slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
-          />
+          <ReadOnlyField label={label} value={value} />
         </Grid>
       ))}
     </Grid>

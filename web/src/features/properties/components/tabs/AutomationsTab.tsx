@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { ReadOnlyField } from '../../../../components/form';
 import Typography from '@mui/material/Typography';
 import type { PropertyDetail, StaffDay } from '../../../../api/types';
 import { useNotify } from '../../../../app/notify';
@@ -24,12 +25,10 @@ export const MSG_STAFF_HOURS = 'Correct the staff hours first';
 function Code({ label, value, community }: { label: string; value: string; community?: string }) {
   const inherited = community !== undefined && value !== '' && value === community;
   return (
-    <TextField
+    <ReadOnlyField
       label={label}
       value={value}
-      fullWidth
       helperText={value === '' ? 'Not set' : inherited ? "The community's code" : undefined}
-      slotProps={{ htmlInput: { readOnly: true } }}
     />
   );
 }
