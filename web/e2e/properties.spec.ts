@@ -59,13 +59,17 @@ test('creates a property with the wizard, edits it, sells it and adds a photo', 
   await expect(page.getByLabel('Price')).toHaveValue('$450,000');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Step 2 needs a project manager.
+  // Step 2 needs a project manager: the program manager adding the home is one to start with.
   await expect(page.getByRole('heading', { name: 'Add Users & Teams' })).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('A PM is required to be assigned!')).toBeVisible();
-  await combobox(page, 'Available Agents').fill('Paula');
-  await page.getByRole('option', { name: /Paula Manning/ }).click();
   await expect(page.getByRole('list', { name: 'Assigned agents' }).getByText('PM', { exact: true })).toBeVisible();
+  const paulaIsPm = page.getByRole('checkbox', { name: 'Paula Manning is project manager' });
+  await paulaIsPm.uncheck();
+  await expect(page.getByText(/A PM is required to be assigned!/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Users & Teams' })).toBeVisible();
+  await expect(page.getByText(/A PM is required to be assigned!/)).toHaveCount(1);
+  await paulaIsPm.check();
+  await expect(page.getByText(/A PM is required to be assigned!/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { name: 'Tour Hours' })).toBeVisible();

@@ -14,6 +14,8 @@ use crate::config::AddressRange;
 
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long a save waits for a configured address's name to resolve.
+const LOOKUP_TIMEOUT: Duration = Duration::from_secs(2);
 
 #[derive(Clone)]
 pub struct Outbound {
@@ -167,7 +169,11 @@ impl Outbound {
             return Ok(());
         }
         let port = parsed.port_or_known_default().unwrap_or(80);
-        let Ok(found) = tokio::net::lookup_host((host, port)).await else {
+        // A slow resolver does not hold the save up: a name not resolved in time is let through,
+        // as one that does not resolve is.
+        let Ok(Ok(found)) =
+            tokio::time::timeout(LOOKUP_TIMEOUT, tokio::net::lookup_host((host, port))).await
+        else {
             return Ok(());
         };
         for address in found {

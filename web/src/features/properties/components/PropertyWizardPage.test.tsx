@@ -49,7 +49,7 @@ function serve(created: unknown[], { rental = false } = {}) {
 
 describe('PropertyWizardPage', { timeout: 60_000 }, () => {
   it('checks step 1, requires a PM, and saves on Automations in four steps', async () => {
-    signInAs({ username: 'paula.pm', builderId: 5 });
+    signInAs({ username: 'paula.pm', builderId: 5, firstName: 'Paula', lastName: 'Manning' });
     const created: unknown[] = [];
     const calls = serve(created);
     renderRoute(<PropertyWizardPage />, { path: '/properties/add', route: '/properties/add' });
@@ -93,14 +93,23 @@ describe('PropertyWizardPage', { timeout: 60_000 }, () => {
     await userEvent.type(screen.getByLabelText(/^Bedrooms/), '3');
     await next();
 
+    // The program manager adding the home is its PM to start with; the rule shows, once, beside
+    // the picker while no agent is a PM.
     expect(heading()).toBe('Add Users & Teams');
+    expect(screen.getByRole('checkbox', { name: 'Paula Manning is project manager' })).toBeChecked();
+    expect(screen.queryByText(/A PM is required to be assigned!/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Paula Manning is project manager' }));
+    expect(screen.getByRole('status')).toHaveTextContent('A PM is required to be assigned!');
     await next();
-    expect(await screen.findByText('A PM is required to be assigned!')).toBeInTheDocument();
     expect(heading()).toBe('Add Users & Teams');
+    expect(screen.getByRole('alert')).toHaveTextContent('A PM is required to be assigned!');
+    await next();
+    expect(screen.getAllByText(/A PM is required to be assigned!/)).toHaveLength(1);
     await pick('Available Agents', /Sam Sellers/);
     await next();
     expect(heading()).toBe('Add Users & Teams');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Sam Sellers is project manager' }));
+    expect(screen.queryByText(/A PM is required to be assigned!/)).not.toBeInTheDocument();
     await next();
 
     expect(heading()).toBe('Tour Hours');
@@ -132,7 +141,10 @@ describe('PropertyWizardPage', { timeout: 60_000 }, () => {
       tourHoursStart: 5,
       tourHoursEnd: 23,
       propertyTourHours: null,
-      agents: [{ agentUsername: 'sam.sales', is_project_manager: true }],
+      agents: [
+        { agentUsername: 'paula.pm', is_project_manager: false },
+        { agentUsername: 'sam.sales', is_project_manager: true },
+      ],
       teams: [],
     });
     expect(created[0]).not.toHaveProperty('builder_id');
@@ -175,7 +187,7 @@ describe('PropertyWizardPage', { timeout: 60_000 }, () => {
     ] as const)
       await userEvent.type(screen.getByLabelText(label), value);
     await next();
-    await pick('Available Agents', /Paula Manning/);
+    // The program manager adding it is already its PM.
     await next();
     await next();
     await next('Save');

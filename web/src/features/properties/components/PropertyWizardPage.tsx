@@ -4,6 +4,7 @@ import { FormProvider, useForm, useFormContext, useWatch, type FieldErrors } fro
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
@@ -64,7 +65,14 @@ export default function PropertyWizardPage() {
   const addDisabled = mode.detail?.disable_add_property_and_community === true;
 
   const [active, setActive] = useState(0);
-  const [agents, setAgents] = useState<AssignedAgent[]>([]);
+  // A program manager adding a home of their own builder manages it unless they say otherwise.
+  const [agents, setAgents] = useState<AssignedAgent[]>(() =>
+    user && user.isPM && !user.isAdmin && !chooseBuilder
+      ? [{ agentUsername: user.username, firstname: user.firstName, lastname: user.lastName, is_project_manager: true }]
+      : [],
+  );
+  /** Next was pressed on the staff step without a project manager: the rule turns to an error. */
+  const [staffTried, setStaffTried] = useState(false);
   const [teams, setTeams] = useState<AssignedTeam[]>([]);
   const [tourHours, setTourHours] = useState<TourDay[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -146,12 +154,10 @@ export default function PropertyWizardPage() {
 
   /** The checks that are not form fields (staff, tour hours), then the next step or the save. */
   const advance = async () => {
-    if (step === 'Add Users & Teams') {
-      const problem = pmProblem(agents);
-      if (problem) {
-        notify.error(problem);
-        return;
-      }
+    if (step === 'Add Users & Teams' && pmProblem(agents)) {
+      // The rule stands beside the staff picker (below); saying it again would stack notices.
+      setStaffTried(true);
+      return;
     }
     const hoursProblem = step === 'Tour Hours' ? tourHoursProblem(tourHours) : null;
     if (hoursProblem) {
@@ -205,16 +211,23 @@ export default function PropertyWizardPage() {
             />
           )}
           {step === 'Add Users & Teams' && (
-            <StaffAssignment
-              builderId={builderId}
-              agents={agents}
-              teams={teams}
-              onChange={(a, t) => {
-                setAgents(a);
-                setTeams(t);
-              }}
-              showProjectManager
-            />
+            <Stack spacing={2}>
+              {pmProblem(agents) && (
+                <Alert severity={staffTried ? 'error' : 'info'} role={staffTried ? 'alert' : 'status'}>
+                  {pmProblem(agents)} Add an agent and tick their PM box.
+                </Alert>
+              )}
+              <StaffAssignment
+                builderId={builderId}
+                agents={agents}
+                teams={teams}
+                onChange={(a, t) => {
+                  setAgents(a);
+                  setTeams(t);
+                }}
+                showProjectManager
+              />
+            </Stack>
           )}
           {step === 'Tour Hours' && <TourHoursEditor value={tourHours} onChange={setTourHours} />}
           {step === 'Automations' && (
