@@ -73,6 +73,9 @@ test.describe('sign-in', () => {
   test('the platform admin chooses a builder and a PM, then acts as that PM', async ({ page }) => {
     await signIn(page, 'demo.admin');
     await expect(page).toHaveURL(/\/choose_PM$/);
+    // Acting as nobody, the admin is held to the choice.
+    await page.goto('/properties');
+    await expect(page).toHaveURL(/\/choose_PM$/);
     // The picker searches the server as the admin types.
     await page.getByLabel('Builder').fill('homes');
     await expect(page.getByRole('option', { name: 'Brightway Rentals' })).toHaveCount(0);
@@ -82,6 +85,14 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Sign in as Paula Manning' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('greeting')).toHaveText('Welcome, Paula Manning');
+    // Every screen says whom the admin acts as, with the way back.
+    const bar = page.getByRole('region', { name: 'Acting as' });
+    await expect(bar).toHaveText(/demo\.admin is acting as Paula Manning of Brightway Homes\./);
+    await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/properties"]').click();
+    await expect(bar).toBeVisible();
+    await bar.getByRole('button', { name: 'Back to admin' }).click();
+    await expect(page).toHaveURL(/\/choose_PM$/);
+    await expect(page.getByLabel('Builder')).toBeVisible();
   });
 
   test('a protected page sends to /login and back after signing in', async ({ page }) => {

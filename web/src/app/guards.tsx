@@ -8,6 +8,8 @@ export interface RequireAuthProps {
   roles?: readonly RoleLabel[];
   /** Extra user flag needed: the admin's and enterprise user's choice pages. */
   only?: 'admin' | 'enterprise';
+  /** The builder's screens: the platform admin reaches them only acting as a program manager. */
+  builderScreens?: boolean;
   children?: ReactNode;
 }
 
@@ -15,7 +17,10 @@ export interface RequireAuthProps {
  * A protected route: needs a token and, if it lists roles, a matching role; otherwise the user is
  * sent to /login with the origin kept in `state.from`.
  */
-export function RequireAuth({ roles, only, children }: RequireAuthProps) {
+/** What the platform admin, not acting as anyone, may open among the builder's screens. */
+const ADMIN_OWN_PAGES = ['/outbox', '/account/edit-profile'];
+
+export function RequireAuth({ roles, only, builderScreens, children }: RequireAuthProps) {
   const { token, user } = useSession();
   const location = useLocation();
   const allowed =
@@ -25,6 +30,8 @@ export function RequireAuth({ roles, only, children }: RequireAuthProps) {
     (only !== 'admin' || user.isAdmin) &&
     (only !== 'enterprise' || user.isEnterprise);
   if (!allowed) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (builderScreens && user.isAdmin && !ADMIN_OWN_PAGES.some((p) => location.pathname.startsWith(p)))
+    return <Navigate to="/choose_PM" replace />;
   return children ? <>{children}</> : <Outlet />;
 }
 

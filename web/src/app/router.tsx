@@ -123,7 +123,7 @@ export function AppRoutes() {
         />
         <Route
           element={
-            <RequireAuth>
+            <RequireAuth builderScreens>
               <Shell />
             </RequireAuth>
           }

@@ -255,7 +255,7 @@ impl Modify for ErrorResponses {
     info(title = "Tourdesk API", description = "The staff console's API. Errors are `{message}`; validation failures are 422 with `errors`."),
     modifiers(&BearerAuth, &ErrorResponses),
     paths(
-        session::sign_in, session::admin_as_pm, session::enterprise_user, session::session, session::logout,
+        session::sign_in, session::admin_as_pm, session::admin_return, session::enterprise_user, session::session, session::logout,
         session::request_reset, session::check_reset, session::reset_password, session::refresh_reset,
         profile::get_profile, profile::update_profile,
         reference::health, reference::catalog, reference::states, reference::feature_flags, reference::set_feature_flag,

@@ -114,7 +114,14 @@ pub async fn update_profile(
         );
     }
     Ok(Json(
-        session_user(&state, &user, token, caller.claims.bld).await?,
+        session_user(
+            &state,
+            &user,
+            token,
+            caller.claims.bld,
+            caller.claims.imp.clone(),
+        )
+        .await?,
     ))
 }
 

@@ -19,6 +19,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/auth/users", post(sign_in))
         .route("/auth/admin_as_pm", post(admin_as_pm))
+        .route("/auth/admin_return", post(admin_return))
         .route("/auth/enterprise_user", post(enterprise_user))
         .route("/auth/session", get(session))
         .route("/auth/logout", post(logout))
@@ -53,6 +54,10 @@ pub struct SessionUser {
     pub user_role_id: i64,
     pub builder_quickbook_id: Option<String>,
     pub builder_oauth_clients: Vec<String>,
+    /// The platform admin acting as this program manager, when one is (the console's "acting
+    /// as" bar; `POST /auth/admin_return` goes back).
+    #[serde(rename = "actingAdmin")]
+    pub acting_admin: Option<String>,
     #[serde(flatten)]
     pub notifications: Notifications,
 }
@@ -88,6 +93,7 @@ pub async fn session_user(
     user: &UserRecord,
     token: String,
     builder: Option<i64>,
+    acting_admin: Option<String>,
 ) -> ApiResult<SessionUser> {
     let (builder_id, builder_name, is_rental) = match builder.filter(|b| *b != 0) {
         Some(id) if Some(id) != user.builder_id => {
@@ -126,6 +132,7 @@ pub async fn session_user(
         user_role_id: user.role_id,
         builder_quickbook_id: user.builder_quickbook_id.clone(),
         builder_oauth_clients,
+        acting_admin,
         notifications: user.notifications.clone(),
     })
 }
@@ -137,8 +144,10 @@ async fn respond(
     builder: Option<i64>,
     impersonator: Option<String>,
 ) -> ApiResult<Json<AuthResponse>> {
-    let token = state.tokens.issue(user, session, builder, impersonator);
-    let user = session_user(state, user, token.clone(), builder).await?;
+    let token = state
+        .tokens
+        .issue(user, session, builder, impersonator.clone());
+    let user = session_user(state, user, token.clone(), builder, impersonator).await?;
     Ok(Json(AuthResponse { token, user }))
 }
 
@@ -269,6 +278,24 @@ pub async fn admin_as_pm(
     .await
 }
 
+/// The admin acting as a program manager goes back to being the admin, in the same sign-in.
+#[utoipa::path(post, path = "/api/auth/admin_return", tag = "auth",
+    responses((status = 200, body = AuthResponse), (status = 403, body = ErrorBody)), security(("bearer" = [])))]
+pub async fn admin_return(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Json<AuthResponse>> {
+    let not_acting =
+        || ApiError::Forbidden("Only an admin acting as a program manager can go back".into());
+    let admin = caller.claims.imp.as_deref().ok_or_else(not_acting)?;
+    let admin = db::users::find_for_sign_in(&state.db, admin)
+        .await?
+        .filter(|u| u.is_admin)
+        .ok_or_else(not_acting)?;
+    tracing::info!(admin = %admin.username, pm = %caller.user.username, "admin went back from acting as program manager");
+    respond(&state, &admin, &caller.claims.sid, None, None).await
+}
+
 #[utoipa::path(post, path = "/api/auth/enterprise_user", tag = "auth", request_body = EnterpriseUserRequest,
     responses((status = 200, body = AuthResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
@@ -307,6 +334,7 @@ pub async fn session(
             &caller.user,
             caller.token.clone(),
             caller.claims.bld,
+            caller.claims.imp.clone(),
         )
         .await?,
     ))

@@ -1045,6 +1045,35 @@ async fn enterprise_users_span_their_builders_and_admins_act_as_pms() {
         (acting.status, acting.json()["user"]["username"].as_str()),
         (StatusCode::OK, Some("demo.pm"))
     );
+    // The session says who is acting, and the admin goes back within the same sign-in.
+    let acting_token = acting.json()["token"].as_str().unwrap().to_string();
+    assert_eq!(
+        get(&w, &acting_token, "/api/auth/session").await["actingAdmin"],
+        "demo.admin"
+    );
+    let back = w
+        .call(
+            Method::POST,
+            "/api/auth/admin_return",
+            Some(&acting_token),
+            None,
+        )
+        .await;
+    assert_eq!(back.status, StatusCode::OK, "{}", back.text());
+    assert_eq!(
+        (
+            back.json()["user"]["isAdmin"].clone(),
+            back.json()["user"]["actingAdmin"].clone()
+        ),
+        (json!(true), Value::Null)
+    );
+    // Nobody else can: not the admin as themselves, not a program manager.
+    for token in [&admin, &pm] {
+        let refused = w
+            .call(Method::POST, "/api/auth/admin_return", Some(token), None)
+            .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    }
     let not_pm = w
         .call(
             Method::POST,

@@ -7,6 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { resetListStatesOutside } from '../../components/list/useListParams';
 import { LIST_KEY } from '../../components/list/useListQuery';
 import { LoadingScreen } from '../LoadingScreen';
+import { ActingAsBar } from './ActingAsBar';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -40,6 +41,7 @@ export default function Shell() {
       />
       <TopBar isMobile={isMobile} onMenu={() => setMobileOpen(true)} />
       <Box component="main" sx={{ flex: 1, minWidth: 0, pt: 'calc(64px + 24px)', px: { xs: 1.5, sm: 3 }, pb: 4 }}>
+        <ActingAsBar />
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>

@@ -23,6 +23,11 @@ export function adminAsPm(username: string) {
   return api<AuthResponse>('/auth/admin_as_pm', { method: 'POST', body });
 }
 
+/** The admin acting as a program manager becomes the admin again, in the same sign-in. */
+export function adminReturn() {
+  return api<AuthResponse>('/auth/admin_return', { method: 'POST' });
+}
+
 export function enterpriseUser(username: string, builderId: number) {
   const body: EnterpriseUserRequest = { username, builder_id: builderId };
   return api<AuthResponse>('/auth/enterprise_user', { method: 'POST', body });

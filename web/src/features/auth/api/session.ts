@@ -56,6 +56,11 @@ export function useCompleteSignIn() {
 /** Resets every client-side state that belongs to a session. */
 export function resetClientState(queryClient: QueryClient) {
   sessionStore.clear();
+  resetSessionState(queryClient);
+}
+
+/** Resets what a session chose and loaded (builder choice, list states, answers), not the session. */
+export function resetSessionState(queryClient: QueryClient) {
   builderSelection.reset();
   listStateStore.reset();
   queryClient.removeQueries({
