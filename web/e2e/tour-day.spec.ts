@@ -135,6 +135,9 @@ const serverDay = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(process.env.E2E_TOUR_CLOCK!));
 
 test('a visitor books a time and cancels it; staff see the booking', async ({ page, browser, request }) => {
+  // A visitor's whole way in (a code texted and read from the outbox, the questions) takes more
+  // than the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   const home = await homeWithALock(await apiAs(request, 'demo.pm'));
   const { visitor, lastname } = await readyToTour(page, browser, home.id, 'Booker');
   await visitor.getByLabel('Day').fill(serverDay());

@@ -34,6 +34,8 @@ pub struct PropertyRow {
     pub marketing_name: Option<String>,
     pub builder_id: i64,
     pub builder: String,
+    /// Whether the builder rents its homes (its price is then a monthly rent).
+    pub is_rental: bool,
     pub modified_on: DateTime<Utc>,
 }
 
@@ -75,7 +77,7 @@ pub const fn searched_through(reference: &'static str) -> SearchThrough {
 pub const PROPERTIES: ListSpec = ListSpec {
     columns: "p.property_id, p.house_num, p.address_1, p.subdivision, p.city, p.state, p.zipcode, p.community_id, \
               c.name AS community, p.disposition_id, d.name AS disposition, l.name AS lock_status, p.price_cents / 100 AS price, p.bedrooms, \
-              p.is_model AS \"isModel\", p.marketing_name, p.builder_id, b.name AS builder, p.modified_on",
+              p.is_model AS \"isModel\", p.marketing_name, p.builder_id, b.name AS builder, b.is_rental, p.modified_on",
     from: "properties p JOIN builders b ON b.builder_id = p.builder_id JOIN communities c ON c.id = p.community_id \
            JOIN catalog d ON d.catalog_id = p.disposition_id LEFT JOIN catalog l ON l.catalog_id = p.lock_status_id",
     scope_column: "p.builder_id",

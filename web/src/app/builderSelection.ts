@@ -1,5 +1,6 @@
 // The enterprise top-bar builder selection (0 = All Builders, null = none chosen yet).
 import { useEffect } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { createStore, useStore } from '../lib/store';
 import { useSession } from '../api/session';
 import type { Builder } from '../api/types';
@@ -28,6 +29,37 @@ export function builderSelectorMode(pathname: string): 'hidden' | 'single' | 'al
 }
 
 export const builderSelection = createStore<number | null>(null);
+
+/** The URL's key for the enterprise user's builder choice, kept beside each page's own state. */
+export const BUILDER_PARAM = 'builderId';
+
+/**
+ * Keeps the enterprise user's builder choice in the URL, like every list state (issue 22 §4): the
+ * URL's choice wins on arrival, reload and back or forward; a choice made in the top bar goes
+ * into the page's URL. Pages without the selector leave their URL alone.
+ */
+export function useBuilderInUrl(): void {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const selected = useStore(builderSelection);
+  const enterprise = !!user?.isEnterprise;
+  const shown = builderSelectorMode(pathname) !== 'hidden';
+  const inUrl = params.get(BUILDER_PARAM);
+
+  useEffect(() => {
+    if (!enterprise || inUrl === null) return;
+    const id = Number(inUrl);
+    if (Number.isInteger(id) && id >= 0 && id !== builderSelection.get()) builderSelection.set(id);
+  }, [enterprise, inUrl]);
+
+  useEffect(() => {
+    if (!enterprise || !shown || selected === null || inUrl === String(selected)) return;
+    const next = new URLSearchParams(params);
+    next.set(BUILDER_PARAM, String(selected));
+    setParams(next, { replace: true });
+  }, [enterprise, shown, selected, inUrl, params, setParams]);
+}
 
 export function useBuilderSelection(): number | null {
   return useStore(builderSelection);

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { resetListStatesOutside } from '../../components/list/useListParams';
+import { useBuilderInUrl } from '../builderSelection';
 import { LIST_KEY } from '../../components/list/useListQuery';
 import { LoadingScreen } from '../LoadingScreen';
 import { ActingAsBar } from './ActingAsBar';
@@ -18,6 +19,7 @@ export default function Shell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
   const listsLoading = useIsFetching({ queryKey: [LIST_KEY] }) > 0;
+  useBuilderInUrl();
 
   // Leaving a list's area resets its saved search, sort, paging and filters.
   useEffect(() => {

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { createStore } from '../../lib/store';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../app/config';
-import { useBuilderIdParam } from '../../app/builderSelection';
+import { BUILDER_PARAM, useBuilderIdParam } from '../../app/builderSelection';
 import type { Query } from '../../api/client';
 
 export type Order = 'asc' | 'desc';
@@ -120,19 +120,32 @@ export function useListParams<F extends string = never>(config: ListParamsConfig
   const serialized = serializeListParams(parseListParams(source, config)).toString();
   const params = useMemo(() => parseListParams(new URLSearchParams(serialized), configRef.current), [serialized]);
 
+  // The top bar's builder choice shares the URL (`useBuilderInUrl`): the list keeps it as it is.
+  const builderInUrl = searchParams.get(BUILDER_PARAM);
+  const withBuilder = useCallback(
+    (list: string) => {
+      const next = new URLSearchParams(list);
+      if (builderInUrl !== null) next.set(BUILDER_PARAM, builderInUrl);
+      return next;
+    },
+    [builderInUrl],
+  );
+
   // Keep the URL and the store in step with the effective state.
   useEffect(() => {
-    if (searchParams.toString() !== serialized) setSearchParams(new URLSearchParams(serialized), { replace: true });
+    const own = new URLSearchParams(searchParams);
+    own.delete(BUILDER_PARAM);
+    if (own.toString() !== serialized) setSearchParams(withBuilder(serialized), { replace: true });
     listStateStore.set((s) => (s[config.area] === serialized ? s : { ...s, [config.area]: serialized }));
-  }, [serialized, searchParams, setSearchParams, config.area]);
+  }, [serialized, searchParams, setSearchParams, config.area, withBuilder]);
 
   const update = useCallback(
     (change: (p: ListParams<F>) => ListParams<F>) => {
       const next = serializeListParams(change(params)).toString();
       listStateStore.set((s) => ({ ...s, [configRef.current.area]: next }));
-      setSearchParams(new URLSearchParams(next), { replace: true });
+      setSearchParams(withBuilder(next), { replace: true });
     },
-    [params, setSearchParams],
+    [params, setSearchParams, withBuilder],
   );
 
   const [selected, setSelected] = useState<RowKey[]>([]);

@@ -39,4 +39,43 @@ describe('PropertiesListPage filters', { timeout: 30_000 }, () => {
     expect(within(again).getByRole('combobox', { name: 'Status' })).toHaveTextContent('Sold');
     expect(within(again).getByRole('combobox', { name: 'Lock status' })).toHaveTextContent('All lock statuses');
   });
+
+  it("labels a rental builder's rents among sale prices", async () => {
+    signInAs({ username: 'demo.enterprise', builderId: 5, isEnterprise: true, isPM: false });
+    const row = (id: number, builder: string, price: number, is_rental: boolean) => ({
+      property_id: id,
+      house_num: '1',
+      address_1: `${id} Main St`,
+      subdivision: null,
+      city: 'Austin',
+      state: 'TX',
+      zipcode: '78701',
+      community_id: 1,
+      community: 'Oak Ridge',
+      disposition_id: 1,
+      disposition: 'Accessible',
+      lock_status: null,
+      price,
+      bedrooms: 3,
+      isModel: false,
+      marketing_name: null,
+      builder_id: id,
+      builder,
+      is_rental,
+      modified_on: '2026-11-20T10:00:00Z',
+    });
+    mockRoutes({
+      'GET /api/properties': () => ({
+        body: { data: [row(1, 'Brightway Homes', 450000, false), row(2, 'Brightway Rentals', 2100, true)], total: 2 },
+      }),
+      'GET /api/catalog': () => ({ body: CATALOG }),
+      'GET /api/builders/5/detail': () => ({
+        body: { builder_id: 5, disable_add_property_and_community: false, webflow_name: 'b', is_rental: false },
+      }),
+      'GET /api/builders/enterprise/demo.enterprise': () => ({ body: [] }),
+    });
+    renderRoute(<PropertiesListPage />, { path: '/properties', route: '/properties' });
+    expect(await screen.findByText('$2,100 / month')).toBeInTheDocument();
+    expect(screen.getByText('$450,000')).toBeInTheDocument();
+  });
 });

@@ -24,7 +24,10 @@ import { PropertyStatus } from './PropertyStatus';
 
 export const ADD_DISABLED = 'Adding properties is turned off for this builder';
 
-/** The list's columns; the price column reads Rent per Month in rental mode. */
+/**
+ * The list's columns; the price column reads Rent per Month in rental mode, and a rent among sale
+ * prices (All Builders) says it is one.
+ */
 export function propertyColumns(isRental: boolean): Column<PropertyRow>[] {
   return [
     { key: 'house_num', label: 'Lot #', sortable: true },
@@ -44,7 +47,9 @@ export function propertyColumns(isRental: boolean): Column<PropertyRow>[] {
       key: 'price',
       label: isRental ? 'Rent per Month' : 'Price',
       sortable: true,
-      render: (r) => formatDollars(r.price),
+      // All of an enterprise's builders in one list: a rental builder's price is a monthly rent.
+      render: (r) =>
+        r.is_rental && !isRental && r.price != null ? `${formatDollars(r.price)} / month` : formatDollars(r.price),
     },
     { key: 'bedrooms', label: 'Bedrooms', sortable: true },
     { key: 'builder', label: 'Builder', sortable: true },
