@@ -16,8 +16,8 @@ use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
 
 pub const MSG_WIDER_ACCOUNT: &str = "You cannot change an account that reaches further than yours";
 pub const MSG_ROLE_ABOVE_OWN: &str = "You cannot give a role above your own";

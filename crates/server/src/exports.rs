@@ -434,9 +434,9 @@ macro_rules! list_exports {
             responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = $crate::error::ErrorBody)),
             security(("bearer" = [])))]
         pub async fn export_all(
-            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            axum::extract::State(state): axum::extract::State<$crate::state::AppState>,
             caller: $crate::auth::Caller,
-            $crate::app::JsonBody(request): $crate::app::JsonBody<$crate::exports::ExportAllRequest>,
+            $crate::extract::JsonBody(request): $crate::extract::JsonBody<$crate::exports::ExportAllRequest>,
         ) -> $crate::error::ApiResult<axum::response::Response> {
             caller.require_console()?;
             $crate::exports::export_all::<$row>(&state.db, &caller.scope, &request)
@@ -450,9 +450,9 @@ macro_rules! list_exports {
             responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = $crate::error::ErrorBody)),
             security(("bearer" = [])))]
         pub async fn export_all(
-            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            axum::extract::State(state): axum::extract::State<$crate::state::AppState>,
             caller: $crate::auth::Caller,
-            $crate::app::JsonBody(request): $crate::app::JsonBody<$crate::exports::ExportAllRequest>,
+            $crate::extract::JsonBody(request): $crate::extract::JsonBody<$crate::exports::ExportAllRequest>,
         ) -> $crate::error::ApiResult<axum::response::Response> {
             caller.require_console()?;
             let filters = request.filters::<$filters>()?.conditions()?;
@@ -463,9 +463,9 @@ macro_rules! list_exports {
         #[utoipa::path(post, path = $export, tag = $tag, request_body = $selection,
             responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
         pub async fn export(
-            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            axum::extract::State(state): axum::extract::State<$crate::state::AppState>,
             caller: $crate::auth::Caller,
-            $crate::app::JsonBody(request): $crate::app::JsonBody<$selection>,
+            $crate::extract::JsonBody(request): $crate::extract::JsonBody<$selection>,
         ) -> $crate::error::ApiResult<axum::response::Response> {
             caller.require_console()?;
             $crate::exports::export_selected::<$row>(&state.db, &caller.scope, &$keys(&request.selection)).await
@@ -474,9 +474,9 @@ macro_rules! list_exports {
         #[utoipa::path(post, path = $print, tag = $tag, request_body = $selection,
             responses((status = 200, content_type = "application/pdf", body = String)), security(("bearer" = [])))]
         pub async fn print(
-            axum::extract::State(state): axum::extract::State<$crate::app::AppState>,
+            axum::extract::State(state): axum::extract::State<$crate::state::AppState>,
             caller: $crate::auth::Caller,
-            $crate::app::JsonBody(request): $crate::app::JsonBody<$selection>,
+            $crate::extract::JsonBody(request): $crate::extract::JsonBody<$selection>,
         ) -> $crate::error::ApiResult<axum::response::Response> {
             caller.require_console()?;
             $crate::exports::print_selected::<$row>(&state.db, &caller.scope, &$keys(&request.selection)).await

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::app::Path;
+use crate::extract::Path;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -13,8 +13,8 @@ use std::collections::BTreeMap;
 use axum::extract::Multipart;
 use domain::branding::{LOGO_LIMIT, MSG_LOGO_SIZE};
 
-use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
 
 #[derive(Clone, Debug)]
 pub struct FileStore {

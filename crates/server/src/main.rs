@@ -8,11 +8,12 @@ use clap::Parser;
 use db::users::NewUser;
 use db::Db;
 use domain::roles::Role;
-use server::app::{router, AppState};
+use server::app::router;
 use server::auth::{hash_password, TokenKeys};
 use server::config::{
     load_file, Cli, Command, Settings, SimCommand, StoreArgs, UserCommand, UserCreateArgs,
 };
+use server::state::AppState;
 use server::worker::Worker;
 use tracing_subscriber::EnvFilter;
 

@@ -8,8 +8,8 @@ use db::users::{NewUser, Notifications};
 use db::Db;
 use domain::roles::{Role, ENTERPRISE_GROUP};
 
-use crate::app::AppState;
 use crate::files::{FileStore, ImageKind};
+use crate::state::AppState;
 
 mod hardware;
 mod pictures;

@@ -17,9 +17,9 @@ use devices::Provider;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-use crate::app::AppState;
 use crate::hardware::Hardware;
 use crate::notify::Notifier;
+use crate::state::AppState;
 use crate::worker::Worker;
 
 /// The server as the demo's visitors meet it: its calls, its worker and a clock set to each

@@ -14,8 +14,9 @@ use utoipa::ToSchema;
 use super::tour::{
     builder_named, refused_visit, session_for, tell_staff, VisitorSession, VisitorToken,
 };
-use crate::app::{AppState, JsonBody, Path};
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{JsonBody, Path};
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

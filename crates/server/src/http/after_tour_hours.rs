@@ -8,10 +8,11 @@ use db::after_tour_hours::{AfterTourHoursRow, AFTER_TOUR_HOURS};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};
+use crate::extract::QueryParams;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

@@ -1,6 +1,6 @@
 //! Staff (agents): the list, the add/edit form, delete, password links (spec 3: Staff).
 
-use crate::app::Path;
+use crate::extract::Path;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -11,12 +11,13 @@ use domain::validation::{check_agent, notification_flags, suggested_username, Ag
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::{hash_password_blocking, Caller};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};
+use crate::extract::{JsonBody, QueryParams};
 use crate::http::session::send_password_link;
 use crate::http::MessageBody;
+use crate::state::AppState;
 use db::list::ListSpec;
 
 pub fn routes() -> Router<AppState> {

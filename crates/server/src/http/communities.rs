@@ -1,7 +1,7 @@
 //! Communities (spec 3: Communities): the list, the info form with hours, staff and codes, and
 //! QR records.
 
-use crate::app::Path;
+use crate::extract::Path;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -17,11 +17,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};
+use crate::extract::{JsonBody, QueryParams};
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

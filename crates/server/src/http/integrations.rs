@@ -2,7 +2,7 @@
 //! state of each, requests for new ones, the listing feed's settings and its sync
 //! (docs/integrations.md).
 
-use crate::app::Path;
+use crate::extract::Path;
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Request, State};
 use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
@@ -13,12 +13,13 @@ use domain::feeds::{check_settings, FeedSettingsForm, SOURCE_BDX};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{JsonBody, QueryParams};
 use crate::feeds::{FeedWriter, SyncError, SyncReport, FEED_LIMIT};
 use crate::http::settings::{settings_builder, BuilderChoice};
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

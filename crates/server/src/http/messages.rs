@@ -12,10 +12,11 @@ use domain::messaging::{reply_intent, Reply};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::app::{AppState, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::ListParams;
+use crate::extract::QueryParams;
+use crate::state::AppState;
 
 /// Where the gateway forwards replies, below the console's public address.
 pub const INBOUND_PATH: &str = "/api/sms/inbound";

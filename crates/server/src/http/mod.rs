@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 pub mod after_tour;
 pub mod after_tour_hours;

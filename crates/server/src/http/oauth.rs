@@ -12,10 +12,11 @@ use db::oauth_clients::OAuthClientRow;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody};
 use crate::auth::{sha256_hex, Caller, CLIENT_TOKEN_TTL_SECS};
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::JsonBody;
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

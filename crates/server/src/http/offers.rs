@@ -8,10 +8,11 @@ use db::offers::{OfferRow, OFFERS};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, Path, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};
+use crate::extract::{Path, QueryParams};
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

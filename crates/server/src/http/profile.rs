@@ -8,10 +8,11 @@ use domain::validation::{check_profile, ProfileForm};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody};
 use crate::auth::{hash_password_blocking, Caller};
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::JsonBody;
 use crate::http::session::{session_user, SessionUser};
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/profile", get(get_profile).patch(update_profile))

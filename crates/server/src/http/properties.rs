@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::app::Path;
+use crate::extract::Path;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
@@ -23,11 +23,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};
+use crate::extract::{JsonBody, QueryParams};
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

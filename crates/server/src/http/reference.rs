@@ -1,6 +1,6 @@
 //! Reference data and small calls: health, catalog, states, feature flags, builders, feedback.
 
-use crate::app::Path;
+use crate::extract::Path;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
@@ -14,11 +14,12 @@ use domain::validation::check_feedback;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::ListParams;
+use crate::extract::{JsonBody, QueryParams};
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

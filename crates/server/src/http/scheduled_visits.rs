@@ -8,11 +8,12 @@ use db::scheduled_visits::{ScheduledVisitDetail, ScheduledVisitRow, SCHEDULED_VI
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody, Path, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};
+use crate::extract::{JsonBody, Path, QueryParams};
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

@@ -10,10 +10,11 @@ use domain::validation::MSG_TOKEN_INVALID;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, ClientAddress, JsonBody, QueryParams};
 use crate::auth::{random_token, sha256_hex, start_session, verify_password_blocking, Caller};
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ClientAddress, JsonBody, QueryParams};
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::app::Path;
+use crate::extract::Path;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -15,11 +15,12 @@ use domain::messaging::{check_messages, MessageSetting};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{JsonBody, QueryParams};
 use crate::files::ImageKind;
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub const DISCLOSURE_LIMIT: usize = 65_000;
 

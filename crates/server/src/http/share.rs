@@ -11,9 +11,10 @@ use domain::share::{self, ShareForm, VERIFIED_CUSTOMER};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::JsonBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/customers/share", post(share))

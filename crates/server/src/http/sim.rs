@@ -11,10 +11,11 @@ use devices::{DeviceError, DeviceKind, DeviceStatus, Provider};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody, Path};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{JsonBody, Path};
 use crate::sim_store::DbSimStore;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

@@ -1,7 +1,7 @@
 //! The dashboard's figures (spec 1: Dashboard, §7): counts for the stats cards, visit series for
 //! the charts, and the recent visits list. Windows end now; the cards cover the last 30 days.
 
-use crate::app::Path;
+use crate::extract::Path;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -9,9 +9,10 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::{AppState, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::QueryParams;
+use crate::state::AppState;
 
 pub const WINDOW_DAYS: i64 = 30;
 

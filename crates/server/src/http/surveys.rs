@@ -7,10 +7,11 @@ use domain::surveys::{check_questions, Question, Survey};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{JsonBody, QueryParams};
 use crate::http::settings::{settings_builder, BuilderChoice};
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

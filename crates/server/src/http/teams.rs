@@ -1,6 +1,6 @@
 //! Teams: the list, add/edit, members added and removed one at a time (spec 3: Teams).
 
-use crate::app::Path;
+use crate::extract::Path;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -12,11 +12,12 @@ use domain::validation::check_team;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};
+use crate::extract::{JsonBody, QueryParams};
 use crate::http::MessageBody;
+use crate::state::AppState;
 use db::list::ListSpec;
 
 pub fn routes() -> Router<AppState> {

@@ -12,8 +12,9 @@ use domain::hours::{day_text, default_tour_week, TourDay, DAY_NAMES};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, ClientAddress, JsonBody, Path};
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{ClientAddress, JsonBody, Path};
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -1279,7 +1280,7 @@ fn day_slots(
 pub async fn slots(
     State(state): State<AppState>,
     Path((webflow, id)): Path<(String, i64)>,
-    crate::app::QueryParams(query): crate::app::QueryParams<SlotQuery>,
+    crate::extract::QueryParams(query): crate::extract::QueryParams<SlotQuery>,
 ) -> ApiResult<Json<TourSlots>> {
     let home = public_home(&state, &webflow, id).await?;
     let day = parse_day(&query.date)

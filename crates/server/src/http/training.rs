@@ -8,9 +8,9 @@ use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::app::AppState;
 use crate::auth::Caller;
 use crate::error::ApiResult;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/training", get(training))

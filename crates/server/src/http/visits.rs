@@ -10,10 +10,11 @@ use db::visits::{VisitRow, VISITS};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::{AppState, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};
+use crate::extract::QueryParams;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

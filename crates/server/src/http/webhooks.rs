@@ -1,7 +1,7 @@
 //! Webhooks: the list, add/edit, delete of selected rows (spec 3: Webhooks), and each
 //! webhook's delivery log with Replay and a test event (docs/webhooks.md).
 
-use crate::app::Path;
+use crate::extract::Path;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -11,11 +11,12 @@ use domain::webhooks::{check_webhook, DEFAULT_CONTENT_TYPE, MSG_EVENT_TYPE_TAKEN
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::ListParams;
+use crate::extract::{JsonBody, QueryParams};
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

@@ -8,9 +8,10 @@ use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
 use db::testing::TestDb;
 use serde_json::{json, Value};
-use server::app::{router, AppState};
+use server::app::router;
 use server::auth::TokenKeys;
 use server::config::{FileSettings, Settings, StoreArgs};
+use server::state::AppState;
 use tower::ServiceExt;
 
 mod after_tour_hours;

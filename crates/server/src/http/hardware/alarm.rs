@@ -15,11 +15,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::inventory::{actor, DeviceCreated, DeviceList};
-use crate::app::{AppState, JsonBody, Path, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
+use crate::extract::{JsonBody, Path, QueryParams};
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

@@ -11,10 +11,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::inventory::actor;
-use crate::app::{AppState, JsonBody};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::JsonBody;
 use crate::hardware::codes::{sync_home, sync_summary, AutomationCodes, LockSync};
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

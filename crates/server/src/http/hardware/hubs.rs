@@ -24,11 +24,12 @@ use utoipa::ToSchema;
 
 use super::inventory::actor;
 use super::{device_of_kind, lock_logs_of, LockLogQuery};
-use crate::app::{AppState, JsonBody, Path, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{JsonBody, Path, QueryParams};
 use crate::hardware::{codes as programming, Command};
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

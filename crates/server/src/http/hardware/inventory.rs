@@ -16,11 +16,12 @@ use db::list::{Filters, ListSpec, Row};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::{AppState, JsonBody, Path, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
+use crate::extract::{JsonBody, Path, QueryParams};
 use crate::hardware::Actor;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

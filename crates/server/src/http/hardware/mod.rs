@@ -14,10 +14,11 @@ use db::list::ListSpec;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::app::{AppState, JsonBody, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
+use crate::extract::{JsonBody, QueryParams};
+use crate::state::AppState;
 
 pub mod alarm;
 pub mod automation;

@@ -11,10 +11,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::inventory::{actor, is_serial};
-use crate::app::{AppState, JsonBody, Path};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{JsonBody, Path};
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

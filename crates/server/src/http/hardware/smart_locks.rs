@@ -21,11 +21,12 @@ use super::hubs::{
 };
 use super::inventory::actor;
 use super::{device_by_serial, lock_logs_of, LockLogQuery};
-use crate::app::{AppState, JsonBody, Path, QueryParams};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{JsonBody, Path, QueryParams};
 use crate::hardware::Command;
 use crate::http::MessageBody;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

@@ -13,10 +13,11 @@ use utoipa::ToSchema;
 use super::device_by_serial;
 use super::hubs::check_set_points;
 use super::inventory::actor;
-use crate::app::{AppState, JsonBody, Path};
 use crate::auth::Caller;
 use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{JsonBody, Path};
 use crate::hardware::Command;
+use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/wifi-thermostats/{serial}", get(details).patch(set_points))
