@@ -108,6 +108,17 @@ async fn webhook(w: &World, token: &str, id: i64) -> Value {
     .json()
 }
 
+/// Asks for a delivery of a webhook to be sent again.
+async fn replay(w: &World, token: &str, id: i64, delivery: &Value) -> crate::Answer {
+    w.call(
+        Method::POST,
+        &format!("/api/webhooks/{id}/deliveries/{}/replay", delivery["id"]),
+        Some(token),
+        None,
+    )
+    .await
+}
+
 /// Sends a webhook a test event and runs the jobs due.
 async fn send_test_event(w: &World, token: &str, id: i64, worker: &Worker) {
     let answer = w
@@ -379,14 +390,7 @@ async fn deliveries_are_signed_retried_replayed_and_logged() {
         serde_json::from_value(delivery["next_attempt_on"].clone()).unwrap();
     assert!(next > w.state.hardware.now() + chrono::Duration::seconds(55));
     // A delivery still being tried is not replayed beside its own attempts.
-    let early = w
-        .call(
-            Method::POST,
-            &format!("/api/webhooks/{id}/deliveries/{}/replay", delivery["id"]),
-            Some(&token),
-            None,
-        )
-        .await;
+    let early = replay(&w, &token, id, delivery).await;
     assert_eq!(early.status, StatusCode::CONFLICT);
 
     w.clock.advance(chrono::Duration::seconds(61));
@@ -420,14 +424,7 @@ async fn deliveries_are_signed_retried_replayed_and_logged() {
     }
 
     // Replay sends the same message again; a test event is a message of its own.
-    let replayed = w
-        .call(
-            Method::POST,
-            &format!("/api/webhooks/{id}/deliveries/{}/replay", delivery["id"]),
-            Some(&token),
-            None,
-        )
-        .await;
+    let replayed = replay(&w, &token, id, delivery).await;
     assert_eq!(replayed.status, StatusCode::ACCEPTED);
     let tested = w
         .call(
