@@ -30,6 +30,7 @@ mod migrate;
 pub mod oauth_clients;
 pub mod offers;
 pub mod properties;
+pub mod reports;
 pub mod resets;
 pub mod scheduled_visits;
 pub mod sessions;

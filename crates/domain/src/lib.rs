@@ -11,6 +11,7 @@ pub mod hours;
 pub mod lists;
 pub mod messaging;
 pub mod property;
+pub mod reports;
 pub mod roles;
 pub mod share;
 pub mod surveys;

@@ -245,7 +245,7 @@ pub async fn export_selected<T: ExportRow>(
     keys: &[Value],
 ) -> ApiResult<Response> {
     let rows = T::LIST.selected::<T>(db, scope, keys).await?;
-    Ok(csv_of(&format!("{}-export.csv", T::FILE), &rows))
+    Ok(csv_of_rows(&rows))
 }
 
 /// Print: a PDF of the selected rows within the scope.
@@ -255,13 +255,23 @@ pub async fn print_selected<T: ExportRow>(
     keys: &[Value],
 ) -> ApiResult<Response> {
     let rows = T::LIST.selected::<T>(db, scope, keys).await?;
+    Ok(pdf_of_rows(&rows))
+}
+
+/// The CSV file of rows already read (`{FILE}-export.csv`).
+pub fn csv_of_rows<T: ExportRow>(rows: &[T]) -> Response {
+    csv_of(&format!("{}-export.csv", T::FILE), rows)
+}
+
+/// The printed table of rows already read (`{FILE}.pdf`).
+pub fn pdf_of_rows<T: ExportRow>(rows: &[T]) -> Response {
     let table: Vec<Vec<String>> = rows.iter().map(ExportRow::cells).collect();
     let bytes = crate::pdf::table(T::TITLE, T::HEADERS, &table);
-    Ok(attachment(
+    attachment(
         "application/pdf",
         &format!("{}.pdf", T::FILE),
         Body::from(bytes),
-    ))
+    )
 }
 
 /// Export All: CSV of the whole filtered list, streamed.
@@ -280,13 +290,38 @@ pub fn export_all_filtered<T: ExportRow>(
     request: &ExportAllRequest,
     filters: Filters,
 ) -> ApiResult<Response> {
+    export_all_completed::<T, _, _>(db, scope, request, filters, |rows| {
+        std::future::ready(Ok(rows))
+    })
+}
+
+/// Export All of a list whose rows are completed after they are read (a report's figures),
+/// a batch at a time.
+pub fn export_all_completed<T, F, Fut>(
+    db: &Db,
+    scope: &Scope,
+    request: &ExportAllRequest,
+    filters: Filters,
+    complete: F,
+) -> ApiResult<Response>
+where
+    T: ExportRow,
+    F: FnMut(Vec<T>) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = db::Result<Vec<T>>> + Send,
+{
     let (mut query, scope) = request.params()?.check(T::LIST, scope)?;
     query.limit = None;
     query.filters = filters;
     let file = T::EXPORT_ALL_FILE
         .map(str::to_string)
         .unwrap_or_else(|| format!("{}-export.csv", T::FILE));
-    Ok(csv_stream::<T>(&file, db.clone(), scope, query))
+    Ok(csv_stream::<T, F, Fut>(
+        &file,
+        db.clone(),
+        scope,
+        query,
+        complete,
+    ))
 }
 
 /// Cells a spreadsheet would evaluate as a formula are prefixed with a quote.
@@ -358,8 +393,19 @@ fn csv_of<T: ExportRow>(filename: &str, rows: &[T]) -> Response {
     attachment("text/csv; charset=utf-8", filename, Body::from(file.take()))
 }
 
-/// CSV of a whole filtered list, written as rows arrive from the database.
-fn csv_stream<T: ExportRow>(filename: &str, db: Db, scope: Scope, query: ListQuery) -> Response {
+/// CSV of a whole filtered list, written as rows arrive from the database and are completed.
+fn csv_stream<T, F, Fut>(
+    filename: &str,
+    db: Db,
+    scope: Scope,
+    query: ListQuery,
+    mut complete: F,
+) -> Response
+where
+    T: ExportRow,
+    F: FnMut(Vec<T>) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = db::Result<Vec<T>>> + Send,
+{
     let (rows_tx, mut rows_rx) = tokio::sync::mpsc::channel::<db::Result<Vec<T>>>(4);
     let (bytes_tx, bytes_rx) = tokio::sync::mpsc::channel::<Result<Vec<u8>, std::io::Error>>(16);
     tokio::spawn(async move {
@@ -370,6 +416,10 @@ fn csv_stream<T: ExportRow>(filename: &str, db: Db, scope: Scope, query: ListQue
     tokio::spawn(async move {
         let mut file = CsvFile::new::<T>();
         while let Some(batch) = rows_rx.recv().await {
+            let batch = match batch {
+                Ok(rows) => complete(rows).await,
+                Err(error) => Err(error),
+            };
             match batch {
                 Ok(rows) => {
                     for row in rows {

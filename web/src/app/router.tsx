@@ -1,6 +1,5 @@
 // The route table (spec 1 section 2). Screens are code-split per route. Paths of areas that are not
-// built yet (billing, reports...) are not registered and fall
-// to the not-found page.
+// built yet (billing, insights...) are not registered and fall to the not-found page.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { BillingRoute } from '../features/account/components/BillingRoute';
@@ -37,6 +36,10 @@ const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListP
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
 const WebhooksListPage = lazy(() => import('../features/webhooks/components/WebhooksListPage'));
 const WebhookFormPage = lazy(() => import('../features/webhooks/components/WebhookFormPage'));
+const ReportsPage = lazy(() => import('../features/reports/components/ReportsPage'));
+const PropertyTourReportPage = lazy(() => import('../features/reports/components/PropertyTourReportPage'));
+const VisitReportPage = lazy(() => import('../features/reports/components/VisitReportPage'));
+const MarketReportPage = lazy(() => import('../features/reports/components/MarketReportPage'));
 const IntegrationsPage = lazy(() => import('../features/integrations/components/IntegrationsPage'));
 const HardwareHistoryPage = lazy(() => import('../features/hardware/components/HardwareHistoryPage'));
 const InventoryPage = lazy(() => import('../features/hardware/components/inventory/InventoryPage'));
@@ -194,6 +197,17 @@ export function AppRoutes() {
               </RequireAuth>
             }
           />
+          <Route
+            path="/reports"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <ReportsPage />
+              </RequireAuth>
+            }
+          />
+          <Route path="/reportPropertyTours" element={<PropertyTourReportPage />} />
+          <Route path="/reportVisit" element={<VisitReportPage />} />
+          <Route path="/reportMarket" element={<MarketReportPage />} />
           <Route
             path="/afterTourHours"
             element={

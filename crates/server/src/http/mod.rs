@@ -24,6 +24,7 @@ pub mod offers;
 pub mod profile;
 pub mod properties;
 pub mod reference;
+pub mod reports;
 pub mod scheduled_visits;
 pub mod session;
 pub mod settings;
@@ -85,6 +86,7 @@ pub fn routes() -> Router<AppState> {
         .merge(tour::routes())
         .merge(after_tour::routes())
         .merge(visits::routes())
+        .merge(reports::routes())
         .merge(scheduled_visits::routes())
         .merge(offers::routes())
         .merge(after_tour_hours::routes())
@@ -302,6 +304,9 @@ impl Modify for ErrorResponses {
         stats::all_visits, stats::contractors_visits, stats::all_properties, stats::sold_properties, stats::weekly_visits,
         stats::monthly_visits, stats::yearly_visits, visits::list, visits::export, visits::export_all, visits::print,
         after_tour_hours::list, after_tour_hours::export, after_tour_hours::export_all, after_tour_hours::print,
+        reports::property_tours::list, reports::property_tours::export, reports::property_tours::export_all, reports::property_tours::print,
+        reports::visit_report::list, reports::visit_report::export, reports::visit_report::export_all, reports::visit_report::print,
+        reports::market_report::list, reports::market_report::export, reports::market_report::export_all, reports::market_report::print,
         messages::outbox, messages::inbound, share::share, tour::home, tour::community, tour::send_code, tour::verify_code, tour::sign_in, tour::me, tour::take_selfie, tour::tour_now, tour::visit, tour::slots, tour::schedule, tour::scheduled, tour::cancel, tour::survey, tour::answer_survey, after_tour::after_session, after_tour::make_offer,
         offers::list, offers::detail, offers::export, offers::export_all, offers::print,
         scheduled_visits::list, scheduled_visits::create, scheduled_visits::detail, scheduled_visits::delete, scheduled_visits::export, scheduled_visits::export_all, scheduled_visits::print, properties::images, properties::upload_image, properties::delete_image, properties::export, properties::export_all, properties::print,

@@ -4,7 +4,7 @@
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use db::list::Filters;
 use db::visits::{VisitRow, VISITS};
 use serde::{Deserialize, Serialize};
@@ -53,20 +53,15 @@ fn day(field: &str, label: &str, value: &Option<String>) -> ApiResult<Option<Nai
     let Some(text) = value.as_deref().map(str::trim).filter(|v| !v.is_empty()) else {
         return Ok(None);
     };
-    NaiveDate::parse_from_str(text, "%Y-%m-%d")
-        .or_else(|_| NaiveDate::parse_from_str(text, "%m/%d/%Y"))
+    domain::reports::parse_day(text)
         .map(Some)
-        .map_err(|_| ApiError::field(field, format!("{label} must be a date (MM/dd/yyyy)")))
+        .ok_or_else(|| ApiError::field(field, format!("{label} must be a date (MM/dd/yyyy)")))
 }
 
 impl VisitFilters {
     fn conditions(&self) -> ApiResult<Filters> {
         let start = day("startDate", "Start date", &self.start_date)?;
         let end = day("endDate", "End date", &self.end_date)?;
-        let mut filters = Filters::default();
-        if start.is_none() && end.is_none() {
-            return Ok(filters);
-        }
         if let (Some(start), Some(end)) = (start, end) {
             if end < start {
                 return Err(ApiError::field(
@@ -75,61 +70,12 @@ impl VisitFilters {
                 ));
             }
         }
-        // Midnight of a day in each home's zone, so a visit's day is the one the list shows.
-        let midnight = |zone: i64, day: NaiveDate| -> DateTime<Utc> {
-            domain::zones::from_local(zone, day.and_time(chrono::NaiveTime::MIN))
-        };
-        let zones = domain::catalog::TIMEZONES.map(|(zone, _, _)| zone);
-        let starts: Vec<DateTime<Utc>> = start
-            .map(|day| zones.iter().map(|z| midnight(*z, day)).collect())
-            .unwrap_or_default();
-        let ends: Vec<DateTime<Utc>> = end
-            .and_then(|day| day.succ_opt())
-            .map(|day| zones.iter().map(|z| midnight(*z, day)).collect())
-            .unwrap_or_default();
-        // The range as the zones' widest (every visit in it lies there, so the index on the
-        // visits' change narrows the page and its count) and narrowest (every visit there lies
-        // in it whatever its zone); only the few hours between are checked against the home's
-        // zone, read for those visits alone.
-        let mut outer = Vec::new();
-        let mut inner = Vec::new();
-        let mut values = Vec::new();
-        let mut inner_values = Vec::new();
-        if let (Some(first), Some(last)) = (starts.iter().min(), starts.iter().max()) {
-            outer.push("v.modified_on >= ?");
-            values.push(db::Value::from(*first));
-            inner.push("v.modified_on >= ?");
-            inner_values.push(db::Value::from(*last));
-        }
-        if let (Some(first), Some(last)) = (ends.iter().min(), ends.iter().max()) {
-            outer.push("v.modified_on < ?");
-            values.push(db::Value::from(*last));
-            inner.push("v.modified_on < ?");
-            inner_values.push(db::Value::from(*first));
-        }
-        values.extend(inner_values);
-        let mut by_zone = Vec::new();
-        for (at, zone) in zones.iter().enumerate() {
-            let mut bounds = Vec::new();
-            values.push(db::Value::from(*zone));
-            if let Some(start) = starts.get(at) {
-                bounds.push("v.modified_on >= ?");
-                values.push(db::Value::from(*start));
-            }
-            if let Some(end) = ends.get(at) {
-                bounds.push("v.modified_on < ?");
-                values.push(db::Value::from(*end));
-            }
-            by_zone.push(format!("WHEN ? THEN {}", bounds.join(" AND ")));
-        }
-        filters.add(
-            &format!(
-                "{} AND ({} OR CASE (SELECT timezone FROM properties WHERE property_id = v.property_id) {} ELSE 1=0 END)",
-                outer.join(" AND "),
-                inner.join(" AND "),
-                by_zone.join(" ")
-            ),
-            values,
+        let mut filters = Filters::default();
+        filters.add_zoned_days(
+            "v.modified_on",
+            "(SELECT timezone FROM properties WHERE property_id = v.property_id)",
+            start,
+            end,
         );
         Ok(filters)
     }

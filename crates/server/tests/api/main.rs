@@ -22,6 +22,7 @@ mod integrations;
 mod locks;
 mod messages;
 mod offers;
+mod reports;
 mod scheduled_visits;
 mod seam;
 mod security;

@@ -1,5 +1,5 @@
 // The sidebar's entries, in the spec's order. Only screens that exist are listed; later areas add
-// their entries here (Settings › Billing, Reports, Integrations).
+// their entries here (Settings › Billing).
 import type { ReactNode } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
@@ -28,6 +28,7 @@ import OutboxIcon from '@mui/icons-material/Outbox';
 import ShareIcon from '@mui/icons-material/Share';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import ExtensionIcon from '@mui/icons-material/Extension';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import { useSession } from '../../api/session';
 import { useAlarmAccount } from '../../features/hardware/api/alarm';
 import { EXTERNAL_LINKS } from '../config';
@@ -117,6 +118,7 @@ export const NAV: NavEntry[] = [
     ],
   },
   { kind: 'link', label: 'Webhooks', to: '/webhooks', icon: <WebhookIcon />, roles: USER_PM },
+  { kind: 'link', label: 'Reports', to: '/reports', icon: <AssessmentIcon />, roles: USER_PM },
   { kind: 'link', label: 'Integrations', to: '/integrations', icon: <ExtensionIcon /> },
   {
     kind: 'group',

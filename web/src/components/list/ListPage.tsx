@@ -17,7 +17,7 @@ import { DataTable, type Column } from './DataTable';
 import { DeleteSelected, type DeleteSelectedOptions } from './DeleteSelected';
 import { Pager } from './Pager';
 import { SearchBox } from './SearchBox';
-import { exportAll, exportSelected, printSelected } from './exports';
+import { exportAll, exportSelected, printSelected, type SelectionExtras } from './exports';
 import type { ListController, RowKey } from './useListParams';
 
 export interface ListPageProps<T, F extends string> {
@@ -49,6 +49,10 @@ export interface ListPageProps<T, F extends string> {
   exportAll?: boolean;
   /** Whether selected rows can be exported (default true; webhooks are only deleted). */
   exportSelection?: boolean;
+  /** What Export and Print send beside the selection (a report's days). */
+  selectionExtras?: SelectionExtras;
+  /** Shown under the title (a report's days). */
+  subtitle?: ReactNode;
 }
 
 /**
@@ -72,6 +76,8 @@ export function ListPage<T, F extends string>({
   exportFile,
   print = true,
   exportSelection = true,
+  selectionExtras,
+  subtitle,
 }: ListPageProps<T, F>) {
   const notify = useNotify();
   const builderId = useBuilderIdParam();
@@ -102,7 +108,14 @@ export function ListPage<T, F extends string>({
   return (
     <Box>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
-        <Typography variant="h1">{title}</Typography>
+        <Box>
+          <Typography variant="h1">{title}</Typography>
+          {subtitle && (
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+              {subtitle}
+            </Typography>
+          )}
+        </Box>
         <Stack direction="row" spacing={1}>
           {actions}
         </Stack>
@@ -136,7 +149,9 @@ export function ListPage<T, F extends string>({
                 variant="outlined"
                 startIcon={<FileDownloadIcon />}
                 disabled={nothingSelected || busy !== null}
-                onClick={() => run('export', () => exportSelected(list.area, list.selected, exportFile))}
+                onClick={() =>
+                  run('export', () => exportSelected(list.area, list.selected, exportFile, selectionExtras))
+                }
               >
                 Export
               </Button>
@@ -145,7 +160,7 @@ export function ListPage<T, F extends string>({
                   variant="outlined"
                   startIcon={<PrintIcon />}
                   disabled={nothingSelected || busy !== null}
-                  onClick={() => run('print', () => printSelected(list.area, list.selected))}
+                  onClick={() => run('print', () => printSelected(list.area, list.selected, selectionExtras))}
                 >
                   Print
                 </Button>

@@ -8,13 +8,17 @@ export function exportFileName(area: string): string {
   return `${area}-export.csv`;
 }
 
-/** POST /api/{area}/export {selection} → `{area}-export.csv` (or `fileName`). */
+/** What Export and Print send beside the selection (a report's startDate and endDate). */
+export type SelectionExtras = Record<string, string | number>;
+
+/** POST /api/{area}/export {selection, ...extras} → `{area}-export.csv` (or `fileName`). */
 export async function exportSelected(
   area: string,
   selection: readonly RowKey[],
   fileName = exportFileName(area),
+  extras: SelectionExtras = {},
 ): Promise<void> {
-  const blob = await apiBlob(`/${area}/export`, { method: 'POST', body: { selection }, accept: CSV });
+  const blob = await apiBlob(`/${area}/export`, { method: 'POST', body: { ...extras, selection }, accept: CSV });
   saveBlob(blob, fileName);
 }
 
@@ -34,12 +38,16 @@ export async function exportAll(area: string, params: Query, fileName = exportFi
   saveBlob(blob, fileName);
 }
 
-/** POST /api/{area}/print {selection} → PDF shown in a new window. */
-export async function printSelected(area: string, selection: readonly RowKey[]): Promise<void> {
+/** POST /api/{area}/print {selection, ...extras} → PDF shown in a new window. */
+export async function printSelected(
+  area: string,
+  selection: readonly RowKey[],
+  extras: SelectionExtras = {},
+): Promise<void> {
   // Open the window while still inside the click, so that pop-up blockers allow it.
   const win = window.open('', '_blank');
   try {
-    const blob = await apiBlob(`/${area}/print`, { method: 'POST', body: { selection }, accept: PDF });
+    const blob = await apiBlob(`/${area}/print`, { method: 'POST', body: { ...extras, selection }, accept: PDF });
     const url = URL.createObjectURL(new Blob([blob], { type: PDF }));
     if (win) win.location.href = url;
     else window.open(url, '_blank');

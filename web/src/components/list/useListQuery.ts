@@ -12,6 +12,8 @@ export interface ListQueryOptions<T> {
   select?(answer: ListResponse<T>): ListResponse<T>;
   /** False for lists that must not reload when the window regains focus (hardware history). */
   refetchOnWindowFocus?: boolean;
+  /** False while the list cannot be asked for yet (a report without its dates). */
+  enabled?: boolean;
 }
 
 /** Fetches `GET /api/{area}` with the list's query and the enterprise builder selection. */
@@ -27,5 +29,6 @@ export function useListQuery<T, F extends string = string>(
     placeholderData: keepPreviousData,
     select: options.select,
     refetchOnWindowFocus: options.refetchOnWindowFocus,
+    enabled: options.enabled,
   });
 }

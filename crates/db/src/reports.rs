@@ -1,0 +1,311 @@
+//! Reports (spec 3, Reports): each report is a list of homes or communities (searched, sorted,
+//! paged and scoped by the one list engine) whose figures are then computed for the rows read,
+//! a page or an export's batch at a time, from the visits of those rows alone.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use domain::lists::Order;
+use domain::reports::{CommunityVisits, PropertyTours, ReportRange, VisitFact};
+use serde::Serialize;
+use sqlx::FromRow;
+use utoipa::ToSchema;
+
+use crate::list::ListSpec;
+use crate::{on_pool, Db, Result};
+
+/// When a home took part: its first activation of a lock or hub, else when it was added.
+macro_rules! activated_on {
+    () => {
+        "COALESCE((SELECT MIN(h.created_on) FROM hub_activity_logs h \
+         WHERE h.property_id = p.property_id AND h.action = 'activate'), p.created_on) AS activated_on"
+    };
+}
+
+/// A row of the property tour report (spec 3, Reports rows).
+#[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
+pub struct PropertyTourRow {
+    pub property_id: i64,
+    pub community_name: String,
+    pub address_1: String,
+    pub lot_num: Option<String>,
+    pub marketing_name: Option<String>,
+    #[serde(skip)]
+    pub timezone: i64,
+    #[serde(skip)]
+    pub activated_on: DateTime<Utc>,
+    #[sqlx(skip)]
+    #[serde(flatten)]
+    pub figures: PropertyTours,
+}
+
+/// Every home of the builders in scope but the archived ones.
+pub const PROPERTY_TOURS: ListSpec = ListSpec {
+    columns: concat!(
+        "p.property_id, m.name AS community_name, p.address_1, p.house_num AS lot_num, p.marketing_name, \
+         p.timezone, ",
+        activated_on!()
+    ),
+    from: "properties p JOIN communities m ON m.id = p.community_id",
+    scope_column: "p.builder_id",
+    search_columns: &["p.address_1", "p.house_num", "p.marketing_name", "m.name"],
+    sort_columns: &[
+        ("property_id", "p.property_id"),
+        ("community_name", "lower(m.name), m.id"),
+        ("address_1", "lower(p.address_1)"),
+        ("lot_num", "p.house_num"),
+        ("marketing_name", "lower(p.marketing_name)"),
+    ],
+    default_sort: ("community_name", Order::Asc),
+    tie_breaker: "p.property_id",
+    key_column: "p.property_id",
+    base_condition: "p.disposition_id <> 10",
+    base: "properties p",
+    ..ListSpec::PLAIN
+};
+
+/// A row of the visit report: a community and its figures.
+#[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
+pub struct VisitReportRow {
+    #[serde(rename = "communityId")]
+    pub community_id: i64,
+    pub community: String,
+    #[sqlx(skip)]
+    #[serde(flatten)]
+    pub figures: CommunityVisits,
+}
+
+/// Every community of the builders in scope.
+pub const VISIT_REPORT: ListSpec = ListSpec {
+    columns: "m.id AS community_id, m.name AS community",
+    from: "communities m",
+    scope_column: "m.builder_id",
+    search_columns: &["m.name"],
+    sort_columns: &[("community", "lower(m.name)"), ("communityId", "m.id")],
+    default_sort: ("community", Order::Asc),
+    tie_breaker: "m.id",
+    key_column: "m.id",
+    ..ListSpec::PLAIN
+};
+
+/// A row of the market report: a home sold or rented, when, and how it was toured before.
+#[derive(Debug, Clone, Serialize, FromRow, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MarketReportRow {
+    pub property_id: i64,
+    pub address: String,
+    pub lot_number: Option<String>,
+    pub community_name: String,
+    pub marketing_name: Option<String>,
+    /// When the home took the disposition Sold (or Rented).
+    #[serde(skip)]
+    pub sold_on: DateTime<Utc>,
+    #[serde(skip)]
+    pub timezone: i64,
+    #[serde(skip)]
+    pub activated_on: DateTime<Utc>,
+    /// The day of the sale on the home's clock, MM/dd/yyyy.
+    #[sqlx(skip)]
+    pub sale_date: String,
+    /// Days from the home's activation to its sale.
+    #[sqlx(skip)]
+    pub days_before_sale: Option<i64>,
+    /// The visits recorded at the home up to its sale.
+    pub visits: i64,
+}
+
+/// The homes of the builders in scope sold or rented; the report's range narrows them to those
+/// sold on its days.
+pub const MARKET_REPORT: ListSpec = ListSpec {
+    columns: concat!(
+        "p.property_id, p.address_1 AS address, p.house_num AS lot_number, m.name AS community_name, \
+         p.marketing_name, p.disposition_on AS sold_on, p.timezone, ",
+        activated_on!(),
+        ", (SELECT COUNT(*) FROM customer_visits v WHERE v.property_id = p.property_id \
+         AND v.visited_on <= p.disposition_on) AS visits"
+    ),
+    from: "properties p JOIN communities m ON m.id = p.community_id",
+    scope_column: "p.builder_id",
+    search_columns: &["p.address_1", "p.house_num", "p.marketing_name", "m.name"],
+    sort_columns: &[
+        ("propertyId", "p.property_id"),
+        ("address", "lower(p.address_1)"),
+        ("lotNumber", "p.house_num"),
+        ("communityName", "lower(m.name), m.id"),
+        ("marketingName", "lower(p.marketing_name)"),
+        ("saleDate", "p.disposition_on"),
+    ],
+    default_sort: ("saleDate", Order::Desc),
+    tie_breaker: "p.property_id",
+    key_column: "p.property_id",
+    base_condition: "p.disposition_id IN (13, 14) AND p.disposition_on IS NOT NULL",
+    base: "properties p",
+    ..ListSpec::PLAIN
+};
+
+#[derive(FromRow)]
+struct VisitFactRow {
+    property_id: i64,
+    community_id: i64,
+    customer_id: i64,
+    visit_status_id: i64,
+    platform: Option<String>,
+    visited_on: DateTime<Utc>,
+    timezone: i64,
+}
+
+/// The visits between the range's widest instants of the homes `homes` selects (an SQL
+/// condition on `p`), with each home's community.
+async fn visit_facts(db: &Db, homes: &str, range: &ReportRange) -> Result<Vec<(i64, VisitFact)>> {
+    let (from, to) = range.widest();
+    let sql = format!(
+        "SELECT v.property_id, p.community_id, v.customer_id, v.visit_status_id, v.platform, v.visited_on, p.timezone \
+         FROM properties p JOIN customer_visits v ON v.property_id = p.property_id \
+         WHERE {homes} AND v.visited_on >= $1 AND v.visited_on < $2"
+    );
+    let rows: Vec<VisitFactRow> = on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(from)
+        .bind(to)
+        .fetch_all(pool)
+        .await)?;
+    let accessed = crate::visits::status_id("Accessed");
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            (
+                r.community_id,
+                VisitFact {
+                    property_id: r.property_id,
+                    customer_id: r.customer_id,
+                    toured: r.visit_status_id == accessed,
+                    platform: r.platform,
+                    at: r.visited_on,
+                    timezone: r.timezone,
+                },
+            )
+        })
+        .collect())
+}
+
+fn id_list(ids: impl Iterator<Item = i64>) -> String {
+    ids.map(|id| id.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// Each home's last tour before the end of the range's last day on its own clock.
+async fn last_tours(
+    db: &Db,
+    range: &ReportRange,
+    rows: &[PropertyTourRow],
+) -> Result<HashMap<i64, DateTime<Utc>>> {
+    let mut by_zone: HashMap<i64, Vec<i64>> = HashMap::new();
+    for row in rows {
+        by_zone
+            .entry(row.timezone)
+            .or_default()
+            .push(row.property_id);
+    }
+    let mut last = HashMap::new();
+    for (zone, homes) in by_zone {
+        let sql = format!(
+            "SELECT property_id, MAX(visited_on) FROM customer_visits \
+             WHERE property_id IN ({}) AND visit_status_id = $1 AND visited_on < $2 GROUP BY property_id",
+            id_list(homes.into_iter())
+        );
+        let found: Vec<(i64, DateTime<Utc>)> = on_pool!(db, |pool| sqlx::query_as(&sql)
+            .bind(crate::visits::status_id("Accessed"))
+            .bind(range.ends_at(zone))
+            .fetch_all(pool)
+            .await)?;
+        last.extend(found);
+    }
+    Ok(last)
+}
+
+/// Computes the property tour report's figures of the rows read.
+pub async fn complete_property_tours(
+    db: &Db,
+    range: &ReportRange,
+    rows: &mut [PropertyTourRow],
+) -> Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let homes = format!(
+        "p.property_id IN ({})",
+        id_list(rows.iter().map(|r| r.property_id))
+    );
+    let facts = visit_facts(db, &homes, range).await?;
+    let mut by_home: HashMap<i64, Vec<&VisitFact>> = HashMap::new();
+    for (_, fact) in &facts {
+        by_home.entry(fact.property_id).or_default().push(fact);
+    }
+    let last = last_tours(db, range, rows).await?;
+    for row in rows.iter_mut() {
+        row.figures = domain::reports::property_tours(
+            range,
+            row.timezone,
+            by_home.get(&row.property_id).map_or(&[][..], Vec::as_slice),
+            row.activated_on,
+            last.get(&row.property_id).copied(),
+        );
+    }
+    Ok(())
+}
+
+/// Computes the visit report's figures of the communities read: their homes' visits in the
+/// range, and their tours booked in the range whose time passed with the booking still open
+/// (never toured, never cancelled) by `now`.
+pub async fn complete_visit_report(
+    db: &Db,
+    range: &ReportRange,
+    now: DateTime<Utc>,
+    rows: &mut [VisitReportRow],
+) -> Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let communities = id_list(rows.iter().map(|r| r.community_id));
+    let homes = format!("p.community_id IN ({communities})");
+    let facts = visit_facts(db, &homes, range).await?;
+    let mut by_community: HashMap<i64, Vec<&VisitFact>> = HashMap::new();
+    for (community, fact) in &facts {
+        by_community.entry(*community).or_default().push(fact);
+    }
+    let (from, to) = range.widest();
+    let sql = format!(
+        "SELECT p.community_id, s.visit_date, p.timezone FROM properties p \
+         JOIN scheduled_visits s ON s.property_id = p.property_id \
+         WHERE {homes} AND s.status = $1 AND s.visit_date >= $2 AND s.visit_date < $3"
+    );
+    let booked: Vec<(i64, DateTime<Utc>, i64)> = on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(crate::scheduled_visits::CREATED)
+        .bind(from)
+        .bind(to.min(now))
+        .fetch_all(pool)
+        .await)?;
+    let mut missed: HashMap<i64, i64> = HashMap::new();
+    for (community, at, zone) in booked {
+        if range.holds(at, zone) {
+            *missed.entry(community).or_default() += 1;
+        }
+    }
+    for row in rows.iter_mut() {
+        row.figures = domain::reports::community_visits(
+            range,
+            by_community
+                .get(&row.community_id)
+                .map_or(&[][..], Vec::as_slice),
+            missed.get(&row.community_id).copied().unwrap_or(0),
+        );
+    }
+    Ok(())
+}
+
+/// Fills in the market report's days of the rows read.
+pub fn complete_market_report(rows: &mut [MarketReportRow]) {
+    for row in rows {
+        let sold = domain::reports::local_day(row.sold_on, row.timezone);
+        row.sale_date = sold.format("%m/%d/%Y").to_string();
+        row.days_before_sale = domain::reports::days_until(row.activated_on, row.timezone, sold);
+    }
+}

@@ -1,0 +1,529 @@
+//! Reports: the property tour report, the visit report and the market report, each column
+//! checked against a hand-built community of two homes, with their exports, the date rules and
+//! other builders kept out.
+
+use chrono::{Datelike, Duration, NaiveDate, NaiveTime, Utc};
+
+use super::*;
+
+/// Central time, the zone of the fixture's homes (`new_property`).
+const ZONE: i64 = 53;
+
+fn at(day: NaiveDate, hour: u32, minute: u32) -> chrono::DateTime<Utc> {
+    domain::zones::from_local(
+        ZONE,
+        day.and_time(NaiveTime::from_hms_opt(hour, minute, 0).unwrap()),
+    )
+}
+
+fn weekday(day: NaiveDate) -> &'static str {
+    domain::hours::DAY_NAMES[day.weekday().num_days_from_sunday() as usize]
+}
+
+struct Fixture {
+    community: i64,
+    /// Toured six times in the range by three visitors, activated 30 days before it.
+    home_a: i64,
+    /// Toured once; never activated, so its day of joining is today's.
+    home_b: i64,
+    start: NaiveDate,
+    end: NaiveDate,
+    /// The days of the range the tours fall on.
+    d1: NaiveDate,
+    d2: NaiveDate,
+}
+
+async fn fixture(w: &World, pm: &str) -> Fixture {
+    let created = w
+        .call(
+            Method::POST,
+            "/api/communities/saveCommunity",
+            Some(pm),
+            Some(community_body("Report Ridge")),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    let community = created.json()["id"].as_i64().unwrap();
+    let mut homes = Vec::new();
+    for (lot, address) in [("42", "7 Reportwood Lane"), ("43", "9 Reportwood Lane")] {
+        let mut body = new_property(community);
+        body["house_num"] = json!(lot);
+        body["address_1"] = json!(address);
+        let home = w
+            .call(
+                Method::POST,
+                "/api/properties/new_property",
+                Some(pm),
+                Some(body),
+            )
+            .await;
+        assert_eq!(home.status, StatusCode::CREATED, "{}", home.text());
+        homes.push(home.json()["property_id"].as_i64().unwrap());
+    }
+    let (home_a, home_b) = (homes[0], homes[1]);
+    let builder_id = builder_of_session(w, pm).await;
+    let today = domain::zones::to_local(ZONE, Utc::now()).date();
+    let end = today - Duration::days(1);
+    let start = end - Duration::days(19);
+    let (d1, d2, d3) = (
+        start + Duration::days(3),
+        start + Duration::days(6),
+        start + Duration::days(8),
+    );
+    let customer = |n: usize| db::visits::NewCustomer {
+        builder_id,
+        firstname: format!("Report{n}"),
+        lastname: "Visitor".into(),
+        email: format!("report{n}@visitors.test"),
+        phone: format!("555-700-000{n}"),
+        visitor_type_id: 122,
+        created_on: at(start, 8, 0) - Duration::days(60),
+    };
+    let accessed = db::visits::status_id("Accessed");
+    let waiting = db::visits::status_id("NC");
+    let visit =
+        |customer, property_id, visit_status_id, platform: &str, visited_on| db::visits::NewVisit {
+            customer,
+            property_id,
+            visit_status_id,
+            remarks: None,
+            platform: Some(platform.into()),
+            attribution: None,
+            visited_on,
+        };
+    db::visits::insert_history(
+        &w.state.db,
+        &[customer(0), customer(1), customer(2)],
+        &[
+            visit(
+                2,
+                home_a,
+                accessed,
+                "Web",
+                at(start - Duration::days(1), 14, 0),
+            ), // before the range
+            visit(0, home_a, accessed, "Web", at(d1, 14, 0)),
+            visit(1, home_a, accessed, "Call", at(d1, 10, 0)),
+            visit(0, home_a, accessed, "App", at(d2, 14, 30)), // visitor 0 again
+            visit(1, home_a, waiting, "Web", at(d3, 16, 0)),   // a code given, the door not opened
+            visit(1, home_b, accessed, "Web", at(d2, 9, 0)),
+            // The range's last evening: the next day already in UTC.
+            visit(2, home_a, accessed, "Web", at(end, 23, 30)),
+            // After the range: today, a minute ago.
+            visit(
+                2,
+                home_a,
+                accessed,
+                "Web",
+                Utc::now() - Duration::minutes(1),
+            ),
+        ],
+    )
+    .await
+    .unwrap();
+    db::hardware::record(
+        &w.state.db,
+        &db::hardware::NewActivity {
+            builder_id,
+            hub_type: None,
+            lock_type: Some("smart lock"),
+            serial_number: "RPT-1",
+            property_id: Some(home_a),
+            action: "activate",
+            created_by: "demo.pm",
+            users_email: None,
+            at: Some(at(start - Duration::days(30), 12, 0)),
+        },
+    )
+    .await
+    .unwrap();
+    // Booked tours of home A: one missed in the range, one toured, one called off, one before it.
+    for (day, status) in [
+        (d1, "created"),
+        (d2, "completed"),
+        (d3, "cancelled"),
+        (start - Duration::days(2), "created"),
+    ] {
+        db::scheduled_visits::create(
+            &w.state.db,
+            &db::scheduled_visits::NewScheduledVisit {
+                builder_id,
+                property_id: home_a,
+                customer_id: None,
+                first_name: "Booked",
+                last_name: "Visitor",
+                email: None,
+                phone: None,
+                visit_date: at(day, 11, 0),
+                comments: None,
+                source: "Share",
+                status,
+            },
+        )
+        .await
+        .unwrap();
+    }
+    Fixture {
+        community,
+        home_a,
+        home_b,
+        start,
+        end,
+        d1,
+        d2,
+    }
+}
+
+fn dates(f: &Fixture) -> String {
+    format!("startDate={}&endDate={}", f.start, f.end)
+}
+
+fn row<'a>(page: &'a Value, key: &str, id: i64) -> &'a Value {
+    page["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r[key] == id)
+        .unwrap_or_else(|| panic!("{key} {id} in {page}"))
+}
+
+#[tokio::test]
+async fn the_property_tour_report_counts_each_homes_tours() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let f = fixture(&w, &pm).await;
+    let base = "/api/properties/tourReport";
+    let page = get(
+        &w,
+        &pm,
+        &format!("{base}?{}&search=Reportwood&limit=150", dates(&f)),
+    )
+    .await;
+    assert_eq!(page["total"], page["totalCount"]);
+    let a = row(&page, "property_id", f.home_a);
+    assert_eq!(a["community_name"], "Report Ridge");
+    assert_eq!(a["address_1"], "7 Reportwood Lane");
+    assert_eq!(a["lot_num"], "42");
+    // Tours in the range: d1 twice, d2, and the last evening; the waiting code is no tour.
+    assert_eq!(a["no_of_tours"], 4);
+    assert_eq!(a["avg_tours_per_day"], 0.2);
+    assert_eq!(a["no_of_repeat_visitors"], 1);
+    let activated = f.start - Duration::days(30);
+    assert_eq!(a["days_since_activation"], (f.end - activated).num_days());
+    assert_eq!(a["days_since_last_tour"], 0);
+    // d1 has two tours; 2:00 PM two (d1 and... d2 is 2:30 PM, so 14h holds d1 and d2).
+    assert_eq!(a["top_toured_day"], weekday(f.d1));
+    assert_eq!(a["top_toured_hour"], "2:00 PM");
+    let b = row(&page, "property_id", f.home_b);
+    assert_eq!(b["no_of_tours"], 1);
+    assert_eq!(b["no_of_repeat_visitors"], 0);
+    assert_eq!(
+        b["days_since_activation"],
+        Value::Null,
+        "joined after the range"
+    );
+    assert_eq!(b["days_since_last_tour"], (f.end - f.d2).num_days());
+    assert_eq!(b["top_toured_day"], weekday(f.d2));
+    assert_eq!(b["top_toured_hour"], "9:00 AM");
+    // A range of one quiet day: no tours, no peaks.
+    let quiet = f.start + Duration::days(1);
+    let none = get(
+        &w,
+        &pm,
+        &format!("{base}?startDate={quiet}&endDate={quiet}&search=7%20Reportwood"),
+    )
+    .await;
+    let a_quiet = row(&none, "property_id", f.home_a);
+    assert_eq!(a_quiet["no_of_tours"], 0);
+    assert_eq!(a_quiet["top_toured_day"], Value::Null);
+    // The last tour before that day's end: the day before the range.
+    assert_eq!(a_quiet["days_since_last_tour"], 2);
+    // Every sort, and the whole builder's homes paged.
+    for (column, _) in db::reports::PROPERTY_TOURS.sort_columns {
+        for order in ["asc", "desc"] {
+            get(
+                &w,
+                &pm,
+                &format!("{base}?{}&orderBy={column}&order={order}", dates(&f)),
+            )
+            .await;
+        }
+    }
+    let all = get(&w, &pm, &format!("{base}?{}", dates(&f))).await;
+    let total = all["total"].as_i64().unwrap();
+    assert!(total > 2);
+    assert_eq!(all["data"].as_array().unwrap().len() as i64, total.min(25));
+    let second = get(&w, &pm, &format!("{base}?{}&page=1", dates(&f))).await;
+    assert_eq!(
+        second["data"].as_array().unwrap().len() as i64,
+        (total - 25).clamp(0, 25)
+    );
+
+    let file = "properties_tourReport-export.csv";
+    let body = json!({"selection": [f.home_a], "startDate": f.start.to_string(), "endDate": f.end.to_string()});
+    let lines = csv(&w, &pm, &format!("{base}/export"), body.clone(), file).await;
+    assert_eq!(lines[0], "Property Id,Community,Address,Lot #,Marketing Name,Tours,Avg Tours Per Day,Repeat Visitors,Days Since Activation,Days Since Last Tour,Top Toured Day,Top Toured Hour");
+    assert_eq!(
+        lines[1],
+        format!(
+            "{},Report Ridge,7 Reportwood Lane,42,,4,0.20,1,{},0,{},2:00 PM",
+            f.home_a,
+            (f.end - activated).num_days(),
+            weekday(f.d1)
+        )
+    );
+    let printed = w
+        .call(
+            Method::POST,
+            &format!("{base}/print"),
+            Some(&pm),
+            Some(body),
+        )
+        .await;
+    assert_eq!(printed.status, StatusCode::OK);
+    assert!(printed.body.starts_with(b"%PDF"));
+    let everything = csv(
+        &w,
+        &pm,
+        &format!("{base}/exportAll"),
+        json!({"params": {"startDate": f.start.to_string(), "endDate": f.end.to_string(), "search": "Reportwood"}}),
+        file,
+    )
+    .await;
+    assert_eq!(everything.len(), 3, "{everything:?}");
+    assert!(everything.contains(&lines[1]));
+    w.done().await;
+}
+
+#[tokio::test]
+async fn the_visit_report_sums_up_each_community() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let f = fixture(&w, &pm).await;
+    let base = "/api/visits/report";
+    let page = get(
+        &w,
+        &pm,
+        &format!("{base}?{}&search=Report%20Ridge", dates(&f)),
+    )
+    .await;
+    assert_eq!(page["total"], 1);
+    let ridge = row(&page, "communityId", f.community);
+    assert_eq!(ridge["community"], "Report Ridge");
+    // Six visits in the range (the waiting code too), five of them tours.
+    assert_eq!(ridge["visits"], 6);
+    assert_eq!(ridge["webTours"], 3);
+    assert_eq!(ridge["appTours"], 1);
+    assert_eq!(ridge["callTours"], 1);
+    assert_eq!(ridge["missedTours"], 1);
+    // Visitor 0: home A; 1: homes A and B; 2: home A. Four pairs over three visitors.
+    assert_eq!(ridge["propertiesPerCustomer"], 1.33);
+    // d1 and d2 have two tours each: the earlier weekday of the two wins.
+    let first_of = |a: NaiveDate, b: NaiveDate| {
+        if a.weekday().num_days_from_sunday() <= b.weekday().num_days_from_sunday() {
+            a
+        } else {
+            b
+        }
+    };
+    assert_eq!(ridge["topTourDayOfWeek"], weekday(first_of(f.d1, f.d2)));
+    assert_eq!(ridge["topTourTime"], "2:00 PM");
+
+    let file = "visits-report-export.csv";
+    let body = json!({"selection": [f.community], "startDate": f.start.to_string(), "endDate": f.end.to_string()});
+    let lines = csv(&w, &pm, &format!("{base}/export"), body.clone(), file).await;
+    assert_eq!(lines[0], "Community,Visits,Web Tours,App Tours,Call Tours,Missed Tours,Properties Per Customer,Top Tour Day,Top Tour Time");
+    assert_eq!(
+        lines[1],
+        format!(
+            "Report Ridge,6,3,1,1,1,1.33,{},2:00 PM",
+            weekday(first_of(f.d1, f.d2))
+        )
+    );
+    let printed = w
+        .call(
+            Method::POST,
+            &format!("{base}/print"),
+            Some(&pm),
+            Some(body),
+        )
+        .await;
+    assert!(printed.body.starts_with(b"%PDF"));
+    let everything = csv(
+        &w,
+        &pm,
+        &format!("{base}/exportAll"),
+        json!({"query": format!("{}&search=Report", dates(&f))}),
+        file,
+    )
+    .await;
+    assert_eq!(everything[1], lines[1]);
+    w.done().await;
+}
+
+#[tokio::test]
+async fn the_market_report_lists_the_ranges_sales() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let f = fixture(&w, &pm).await;
+    let base = "/api/properties/marketReport";
+    for home in [f.home_a, f.home_b] {
+        let sold = w
+            .call(
+                Method::PATCH,
+                &format!("/api/properties/{home}/retire"),
+                Some(&pm),
+                None,
+            )
+            .await;
+        assert_eq!(sold.status, StatusCode::OK, "{}", sold.text());
+    }
+    let today = domain::zones::to_local(ZONE, Utc::now()).date();
+    let sold_today = format!("startDate={}&endDate={today}&search=Reportwood", f.start);
+    let page = get(&w, &pm, &format!("{base}?{sold_today}")).await;
+    assert_eq!(page["total"], 2, "{page}");
+    let a = row(&page, "propertyId", f.home_a);
+    assert_eq!(a["address"], "7 Reportwood Lane");
+    assert_eq!(a["lotNumber"], "42");
+    assert_eq!(a["communityName"], "Report Ridge");
+    assert_eq!(a["saleDate"], today.format("%m/%d/%Y").to_string());
+    assert_eq!(
+        a["daysBeforeSale"],
+        (today - (f.start - Duration::days(30))).num_days()
+    );
+    // Every visit up to the sale, this morning's too.
+    assert_eq!(a["visits"], 7);
+    let b = row(&page, "propertyId", f.home_b);
+    assert_eq!(b["daysBeforeSale"], 0);
+    assert_eq!(b["visits"], 1);
+    // Sold today, so not in a range that ends yesterday.
+    let before = get(&w, &pm, &format!("{base}?{}&search=Reportwood", dates(&f))).await;
+    assert_eq!(before["total"], 0);
+
+    let file = "market-report-export.csv";
+    let body = json!({"selection": [f.home_a], "startDate": f.start.to_string(), "endDate": today.to_string()});
+    let lines = csv(&w, &pm, &format!("{base}/export"), body, file).await;
+    assert_eq!(
+        lines[0],
+        "Property Id,Address,Lot #,Community,Marketing Name,Sale Date,Days Before Sale,Visits"
+    );
+    assert_eq!(lines.len(), 2);
+    // A selection outside the range's sales exports none of it.
+    let outside = json!({"selection": [f.home_a], "startDate": f.start.to_string(), "endDate": f.end.to_string()});
+    assert_eq!(
+        csv(&w, &pm, &format!("{base}/export"), outside, file)
+            .await
+            .len(),
+        1
+    );
+    let everything = csv(
+        &w,
+        &pm,
+        &format!("{base}/exportAll"),
+        json!({"params": {"startDate": f.start.to_string(), "endDate": today.to_string(), "search": "Reportwood"}}),
+        file,
+    )
+    .await;
+    assert_eq!(everything.len(), 3);
+    w.done().await;
+}
+
+#[tokio::test]
+async fn reports_refuse_bad_dates_and_keep_other_builders_out() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let f = fixture(&w, &pm).await;
+    let tomorrow = Utc::now().date_naive() + Duration::days(3);
+    for base in [
+        "/api/properties/tourReport",
+        "/api/visits/report",
+        "/api/properties/marketReport",
+    ] {
+        for (query, field, message) in [
+            ("endDate=2026-01-01", "startDate", "Start date is required"),
+            ("startDate=2026-01-01", "endDate", "End date is required"),
+            (
+                "startDate=2026-02-30&endDate=2026-03-01",
+                "startDate",
+                "Start date must be a date (MM/dd/yyyy)",
+            ),
+            (
+                "startDate=2026-03-02&endDate=2026-03-01",
+                "startDate",
+                "Start date cannot be later than end date",
+            ),
+        ] {
+            let answer = w
+                .call(Method::GET, &format!("{base}?{query}"), Some(&pm), None)
+                .await;
+            assert_eq!(
+                answer.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{base}?{query}"
+            );
+            assert_eq!(answer.json()["errors"][field], message, "{base}?{query}");
+        }
+        refused(
+            &w,
+            &pm,
+            &format!("{base}?startDate=2026-01-01&endDate={tomorrow}"),
+            "endDate",
+        )
+        .await;
+        refused(
+            &w,
+            &pm,
+            &format!("{base}?{}&orderBy=nothing", dates(&f)),
+            "orderBy",
+        )
+        .await;
+        let export = w
+            .call(
+                Method::POST,
+                &format!("{base}/export"),
+                Some(&pm),
+                Some(json!({"selection": [1]})),
+            )
+            .await;
+        assert_eq!(export.status, StatusCode::UNPROCESSABLE_ENTITY);
+        let all = w
+            .call(
+                Method::POST,
+                &format!("{base}/exportAll"),
+                Some(&pm),
+                Some(json!({"params": {"startDate": "x", "endDate": "y"}})),
+            )
+            .await;
+        assert_eq!(all.status, StatusCode::UNPROCESSABLE_ENTITY);
+        let anonymous = w
+            .call(Method::GET, &format!("{base}?{}", dates(&f)), None, None)
+            .await;
+        assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+    }
+
+    // Another builder's staff see none of the fixture's homes or community, in any call.
+    let cedar = w.sign_in("cedar.pm").await;
+    let body = json!({"selection": [f.home_a, f.home_b, f.community], "startDate": f.start.to_string(), "endDate": f.end.to_string()});
+    for (base, key, id) in [
+        ("/api/properties/tourReport", "property_id", f.home_a),
+        ("/api/visits/report", "communityId", f.community),
+        ("/api/properties/marketReport", "propertyId", f.home_a),
+    ] {
+        let page = get(&w, &cedar, &format!("{base}?{}&showAll=true", dates(&f))).await;
+        assert!(page["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r[key] != id));
+        let lines = csv(
+            &w,
+            &cedar,
+            &format!("{base}/export"),
+            body.clone(),
+            "-export.csv",
+        )
+        .await;
+        assert_eq!(lines.len(), 1, "{base}: {lines:?}");
+    }
+    w.done().await;
+}
