@@ -133,3 +133,25 @@ pub async fn id_by_webflow(db: &Db, webflow_name: &str) -> Result<Option<i64>> {
     .fetch_optional(pool)
     .await)
 }
+
+/// The builder's id with the accounting provider (QuickBooks), kept for when one is connected.
+pub async fn quickbook_id(db: &Db, builder_id: i64) -> Result<Option<String>> {
+    on_pool!(db, |pool| sqlx::query_scalar(
+        "SELECT quickbook_id FROM builders WHERE builder_id = $1"
+    )
+    .bind(builder_id)
+    .fetch_optional(pool)
+    .await)
+    .map(Option::flatten)
+}
+
+pub async fn set_quickbook_id(db: &Db, builder_id: i64, quickbook_id: Option<&str>) -> Result<()> {
+    on_pool!(db, |pool| sqlx::query(
+        "UPDATE builders SET quickbook_id = $2 WHERE builder_id = $1"
+    )
+    .bind(builder_id)
+    .bind(quickbook_id)
+    .execute(pool)
+    .await
+    .map(|_| ()))
+}

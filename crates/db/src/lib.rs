@@ -11,6 +11,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{PgPool, SqlitePool};
 
 pub mod after_tour_hours;
+pub mod billing;
 pub mod builders;
 pub mod bulk;
 pub mod catalog;

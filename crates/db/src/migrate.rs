@@ -72,6 +72,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(48, "0048_webhooks"),
     migration!(49, "0049_oauth_clients"),
     migration!(50, "0050_integrations_and_feeds"),
+    migration!(51, "0051_billing"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

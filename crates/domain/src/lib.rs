@@ -1,6 +1,7 @@
 //! Pure business rules of Tourdesk: catalog values, roles, validation rules and their messages.
 //! No I/O lives here; every rule has unit tests beside it.
 
+pub mod billing;
 pub mod branding;
 pub mod catalog;
 pub mod codes;

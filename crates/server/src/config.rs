@@ -159,6 +159,9 @@ pub struct FileSettings {
     pub sms_from: Option<String>,
     pub smtp_url: Option<String>,
     pub mail_from: Option<String>,
+    pub billing_remittance: Option<String>,
+    pub billing_payment_url: Option<String>,
+    pub billing_phone: Option<String>,
 }
 
 /// A text gateway of the common REST shape (spec: outside protocols, SMS gateway).
@@ -192,6 +195,12 @@ pub struct Settings {
     /// Where the console is reached, for links in mail (default http://BIND).
     pub public_url: String,
     pub billing_ui: bool,
+    /// How builders pay an invoice: remittance details (bank, address...) shown with Pay.
+    pub billing_remittance: Option<String>,
+    /// A payment page an invoice's Pay links to, when there is one.
+    pub billing_payment_url: Option<String>,
+    /// The number printed on invoices for questions about them.
+    pub billing_phone: Option<String>,
     pub log_json: bool,
     /// Where the training videos and thumbnails are served from (none: not available here).
     pub training_media_url: Option<String>,
@@ -397,6 +406,15 @@ impl Settings {
             token_secret: env("TOURDESK_TOKEN_SECRET").or(file.token_secret),
             public_url: public_url.trim_end_matches('/').to_string(),
             billing_ui,
+            billing_remittance: env("TOURDESK_BILLING_REMITTANCE")
+                .or(file.billing_remittance)
+                .filter(|t| !t.trim().is_empty()),
+            billing_payment_url: env("TOURDESK_BILLING_PAYMENT_URL")
+                .or(file.billing_payment_url)
+                .filter(|t| !t.trim().is_empty()),
+            billing_phone: env("TOURDESK_BILLING_PHONE")
+                .or(file.billing_phone)
+                .filter(|t| !t.trim().is_empty()),
             log_json,
             training_media_url: env("TOURDESK_TRAINING_MEDIA_URL")
                 .or(file.training_media_url)

@@ -136,6 +136,23 @@ impl Worker {
         {
             tracing::warn!(%error, "could not ask for the nightly feed syncs");
         }
+        // Each month's invoices are issued on the 1st, at 09:00 UTC, for the month before.
+        let first = domain::billing::month_of(at.date_naive()).0;
+        let issue_at = first
+            .and_hms_opt(9, 0, 0)
+            .expect("09:00 is a time")
+            .and_utc();
+        if let Err(error) = jobs::enqueue(
+            self.db(),
+            db::billing::MONTHLY,
+            "",
+            issue_at,
+            Some(format!("invoices:{first}")),
+        )
+        .await
+        {
+            tracing::warn!(%error, "could not ask for the month's invoices");
+        }
     }
 
     /// Runs one due job, if any, to its end; answers whether there was one.
@@ -227,6 +244,10 @@ impl Worker {
                     None => Ok(Done::Finished),
                 }
             }
+            db::billing::MONTHLY => db::billing::issue_monthly(&hw.db, hw.now())
+                .await
+                .map(|_| Done::Finished)
+                .map_err(|e| e.to_string()),
             db::feeds::NIGHTLY => crate::feeds::ask_nightly(hw)
                 .await
                 .map(|_| Done::Finished)

@@ -11,6 +11,7 @@ use domain::roles::{Role, ENTERPRISE_GROUP};
 use crate::files::{FileStore, ImageKind};
 use crate::state::AppState;
 
+mod billing;
 mod hardware;
 mod pictures;
 mod story;
@@ -632,5 +633,16 @@ pub async fn fill(state: &AppState) -> Result<(), String> {
     for builder in [homes, rentals, cedar] {
         photos(db, files, builder).await?;
     }
+    billing::set_up(
+        db,
+        &[
+            (homes, "Brightway Homes", "Austin"),
+            (rentals, "Brightway Rentals", "Round Rock"),
+            (cedar, "Cedar Ridge Builders", "Georgetown"),
+        ],
+        today,
+    )
+    .await
+    .map_err(|e| e.to_string())?;
     Ok(())
 }

@@ -14,6 +14,7 @@ use crate::state::AppState;
 pub mod after_tour;
 pub mod after_tour_hours;
 pub mod agents;
+pub mod billing;
 pub mod communities;
 pub mod customers;
 pub mod hardware;
@@ -87,6 +88,7 @@ pub fn routes() -> Router<AppState> {
         .merge(after_tour::routes())
         .merge(visits::routes())
         .merge(reports::routes())
+        .merge(billing::routes())
         .merge(scheduled_visits::routes())
         .merge(offers::routes())
         .merge(after_tour_hours::routes())
@@ -306,6 +308,8 @@ impl Modify for ErrorResponses {
         after_tour_hours::list, after_tour_hours::export, after_tour_hours::export_all, after_tour_hours::print,
         reports::property_tours::list, reports::property_tours::export, reports::property_tours::export_all, reports::property_tours::print,
         reports::visit_report::list, reports::visit_report::export, reports::visit_report::export_all, reports::visit_report::print,
+        billing::invoices, billing::invoice, billing::invoice_pdf_base64, billing::invoice_link, billing::linked_pdf,
+        billing::customer, billing::save_customer, billing::customer_invoices, billing::record_payment,
         reports::market_report::list, reports::market_report::export, reports::market_report::export_all, reports::market_report::print,
         messages::outbox, messages::inbound, share::share, tour::home, tour::community, tour::send_code, tour::verify_code, tour::sign_in, tour::me, tour::take_selfie, tour::tour_now, tour::visit, tour::slots, tour::schedule, tour::scheduled, tour::cancel, tour::survey, tour::answer_survey, after_tour::after_session, after_tour::make_offer,
         offers::list, offers::detail, offers::export, offers::export_all, offers::print,
