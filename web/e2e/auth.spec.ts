@@ -170,9 +170,10 @@ test.describe('pages', () => {
     await expect(page).toHaveURL(/\/account\/edit-profile$/);
     await expect(page.getByRole('tab', { name: 'Edit profile' })).toBeVisible();
     await expect(page.getByLabel('Username')).toHaveValue('demo.pm');
-    // The demo switches billing on: a program manager's billing pages open.
-    await page.goto('/account/billing/invoices');
-    await expect(page.getByText('Billing comes in a later release', { exact: false })).toBeVisible();
+    // The demo switches billing on: a program manager's invoices open.
+    await page.goto('/account/billing');
+    await expect(page).toHaveURL(/\/account\/billing\/invoices$/);
+    await expect(page.getByRole('tab', { name: 'Past Due' })).toBeVisible();
   });
 
   test('the profile saves and the greeting follows', async ({ page }) => {

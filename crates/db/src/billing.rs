@@ -138,7 +138,7 @@ pub async fn issue(
     let line_sql = "INSERT INTO invoice_line_items (invoice_id, position, item_name, description, quantity, unit_price, amount) \
                     VALUES ($1, 1, $2, $3, $4, $5, $6)";
     on_pool!(db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_with(db.write_transaction()).await?;
         let units: i64 = sqlx::query_scalar(&units_sql)
             .bind(builder_id)
             .fetch_one(&mut *tx)
@@ -485,7 +485,7 @@ pub async fn record_payment(
          status = CASE WHEN total - credits_applied - amount_paid - $2 <= 0 THEN $3 ELSE $4 END WHERE id = $1"
     );
     on_pool!(db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_with(db.write_transaction()).await?;
         let Some(balance): Option<i64> = sqlx::query_scalar(&read)
             .bind(id)
             .fetch_optional(&mut *tx)

@@ -1,5 +1,5 @@
 // The route table (spec 1 section 2). Screens are code-split per route. Paths of areas that are not
-// built yet (billing, insights...) are not registered and fall to the not-found page.
+// built yet (insights, profit center) are not registered and fall to the not-found page.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { BillingRoute } from '../features/account/components/BillingRoute';
@@ -36,6 +36,7 @@ const TeamsListPage = lazy(() => import('../features/teams/components/TeamsListP
 const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPage'));
 const WebhooksListPage = lazy(() => import('../features/webhooks/components/WebhooksListPage'));
 const WebhookFormPage = lazy(() => import('../features/webhooks/components/WebhookFormPage'));
+const BillingPage = lazy(() => import('../features/billing/components/BillingPage'));
 const ReportsPage = lazy(() => import('../features/reports/components/ReportsPage'));
 const PropertyTourReportPage = lazy(() => import('../features/reports/components/PropertyTourReportPage'));
 const VisitReportPage = lazy(() => import('../features/reports/components/VisitReportPage'));
@@ -194,6 +195,14 @@ export function AppRoutes() {
             element={
               <RequireAuth only="admin">
                 <OutboxPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/billing"
+            element={
+              <RequireAuth roles={USER_PM}>
+                <BillingPage />
               </RequireAuth>
             }
           />

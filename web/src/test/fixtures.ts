@@ -1,5 +1,5 @@
 // Records shared by tests.
-import type { Agent, SettingsView } from '../api/types';
+import type { Agent, Invoice, SettingsView } from '../api/types';
 
 /** Sales Staff with text and email notifications on and no notification email of their own. */
 export const ANN: Agent = {
@@ -43,3 +43,52 @@ export const SETTINGS: SettingsView = {
   scheduled_tour_message: null,
   logo: null,
 };
+
+/** An overdue invoice of Brightway Homes: 12 homes at $25.00. */
+export function invoice(id: number, fields: Partial<Invoice> = {}): Invoice {
+  return {
+    id,
+    docNumber: `TD-2026${String(id).padStart(2, '0')}-0001`,
+    date: '2026-10-01',
+    dueDate: '2026-10-31',
+    net_term_days: 30,
+    period_start: '2026-09-01',
+    period_end: '2026-09-30',
+    totalAmount: 30000,
+    credits_applied: 0,
+    amount_paid: 0,
+    balance: 30000,
+    status: 'not_paid',
+    shownStatus: 'Overdue',
+    customer_id: 1,
+    customer: {
+      company: 'Brightway Homes',
+      first_name: 'Accounts',
+      last_name: 'Payable',
+      billing_address: {
+        company: 'Brightway Homes',
+        line1: '100 Commerce Street',
+        city: 'Austin',
+        state_code: 'TX',
+        zip: '78701',
+      },
+    },
+    subscriptions: [
+      {
+        subscription: { plan_unit_price: 2500, plan_amount: 12, plan_unit: 'home' },
+        plan: { invoice_name: 'Self-Tour Subscription', description: '' },
+      },
+    ],
+    salesLineItems: [
+      {
+        description: '12 homes in service',
+        itemName: 'Self-Tour Subscription',
+        quantity: 12,
+        unitPrice: 2500,
+        amount: 30000,
+      },
+    ],
+    payments: [],
+    ...fields,
+  };
+}

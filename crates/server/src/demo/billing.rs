@@ -1,6 +1,6 @@
 //! The demo's billing: each builder's billing account and six months of invoices, the older ones
-//! paid (one partly by a credit), last month's overdue and this month's pending, with the billing
-//! pages switched on.
+//! paid (one partly by a credit), last month's overdue and this month's due on the 16th, with the
+//! billing pages switched on.
 
 use chrono::{DateTime, Duration, Utc};
 use domain::billing::{AccountFields, CREDIT, PAYMENT, UNIT_DEVICE, UNIT_HOME};
@@ -23,7 +23,8 @@ pub async fn set_up(
             } else {
                 "Self-guided tours of homes in service".into()
             },
-            net_term_days: 30,
+            // Net 15: last month's invoice is always overdue by the time this month's is issued.
+            net_term_days: 15,
             company: company.to_string(),
             first_name: "Accounts".into(),
             last_name: "Payable".into(),

@@ -25,8 +25,8 @@ async fn a_builders_invoices_show_their_lines_status_and_balance() {
         let date = day(&invoice["date"]);
         assert_eq!(date.day(), 1);
         assert_eq!(day(&invoice["period_end"]), date.pred_opt().unwrap());
-        assert_eq!(day(&invoice["dueDate"]), date + Duration::days(30));
-        assert_eq!(invoice["net_term_days"], 30);
+        assert_eq!(day(&invoice["dueDate"]), date + Duration::days(15));
+        assert_eq!(invoice["net_term_days"], 15);
         let lines = invoice["salesLineItems"].as_array().unwrap();
         assert_eq!(lines.len(), 1);
         let line = &lines[0];
@@ -51,6 +51,10 @@ async fn a_builders_invoices_show_their_lines_status_and_balance() {
         } else {
             assert_eq!(invoice["status"], "not_paid");
             assert!(owed > 0);
+        }
+        // Last month's is past its due date whatever the day.
+        if n == 1 {
+            assert_eq!(invoice["shownStatus"], "Overdue");
         }
         if n > 0 {
             assert!(day(&invoices[n - 1]["date"]) > date, "newest first");
@@ -127,7 +131,7 @@ async fn an_invoice_prints_as_a_pdf_and_its_link_runs_out() {
         format!("Invoice # {doc}"),
         "Brightway Homes".to_string(),
         "Attn: Accounts Payable".to_string(),
-        "Net 30".to_string(),
+        "Net 15".to_string(),
         "Balance Due".to_string(),
         "Payments/Credits".to_string(),
         domain::billing::dollars(invoice["balance"].as_i64().unwrap()),

@@ -1,5 +1,4 @@
-// The sidebar's entries, in the spec's order. Only screens that exist are listed; later areas add
-// their entries here (Settings › Billing).
+// The sidebar's entries, in the spec's order. Only screens that exist are listed.
 import type { ReactNode } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LocationCityIcon from '@mui/icons-material/LocationCity';
@@ -29,6 +28,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useSession } from '../../api/session';
 import { useAlarmAccount } from '../../features/hardware/api/alarm';
 import { EXTERNAL_LINKS } from '../config';
@@ -114,6 +114,7 @@ export const NAV: NavEntry[] = [
       { kind: 'link', label: 'Content', to: '/content-settings', icon: <ArticleIcon />, roles: USER_PM },
       { kind: 'link', label: 'Disclosures', to: '/disclosures', icon: <GavelIcon />, roles: USER_PM },
       { kind: 'link', label: 'Messaging', to: '/messaging', icon: <SmsIcon />, roles: USER_PM, badge: 'beta' },
+      { kind: 'link', label: 'Billing', to: '/billing', icon: <ReceiptLongIcon />, roles: USER_PM, badge: 'beta' },
       { kind: 'link', label: 'Outbox', to: '/outbox', icon: <OutboxIcon />, when: 'admin' },
     ],
   },

@@ -30,21 +30,25 @@ describe('billing access', () => {
     expect(billingAvailable({ BILLING_UI: true }, null)).toBe(false);
   });
 
-  it('shows the later-release panel at /account/billing for a program manager with BILLING_UI', async () => {
+  it('opens the invoices tab at /account/billing for a program manager with BILLING_UI', async () => {
     signInAs({ username: 'u', isPM: true });
-    mockRoutes({ 'GET /api/feature_flags': () => ({ body: { BILLING_UI: true } }) });
+    mockRoutes({
+      'GET /api/feature_flags': () => ({ body: { BILLING_UI: true } }),
+      'GET /api/invoices': () => ({
+        body: { data: [], total: 0, balance: 0, pay: { remittance: null, paymentUrl: null } },
+      }),
+    });
     render(
       <Providers route="/account/billing">
         <AppRoutes />
         <LocationProbe />
       </Providers>,
     );
-    // The shell and the account page are lazy chunks.
-    expect(
-      await screen.findByText(/Billing comes in a later release/, undefined, { timeout: 10_000 }),
-    ).toBeInTheDocument();
-    expect(location()).toBe('/account/billing');
+    // The shell, the account page and the billing pages are lazy chunks.
+    expect(await screen.findByText('No invoices found', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(location()).toBe('/account/billing/invoices');
     expect(screen.getByRole('tab', { name: 'Billing', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Past Due' })).toHaveAttribute('href', '/account/billing/past-due');
     // The whole shell loads here: more time than the default.
   }, 20_000);
 
