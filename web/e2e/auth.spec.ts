@@ -158,7 +158,7 @@ test.describe('pages', () => {
 
   test('later areas fall to the not-found page', async ({ page }) => {
     await signIn(page, 'demo.pm');
-    await page.goto('/insights');
+    await page.goto('/profit-center');
     await expect(page.getByText('Page not found')).toBeVisible();
   });
 

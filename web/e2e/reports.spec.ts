@@ -79,3 +79,30 @@ test('a start date after the end date is refused and the cards stay inert', asyn
   await expect(page.getByText('Start date cannot be later than end date')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Visit Report' })).toHaveAttribute('aria-disabled', 'true');
 });
+
+test('insights chart the last ninety days, download a chart as CSV and narrow to a community', async ({ page }) => {
+  await signIn(page, 'demo.pm');
+  await page.goto('/reports');
+  await page.getByRole('link', { name: 'Insights' }).click();
+  await expect(page).toHaveURL(/\/insights$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+  for (const title of ['Tours over time', 'The funnel', 'Tours by weekday', 'Tours by hour', 'By community'])
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  // The demo's tours draw bars (recharts' rectangles) in the weekday chart.
+  const weekday = page.getByRole('region', { name: 'Tours by weekday' });
+  await expect(weekday.locator('.recharts-bar-rectangle').first()).toBeVisible();
+
+  const file = page.waitForEvent('download');
+  await weekday.getByRole('button', { name: 'CSV of Tours by weekday' }).click();
+  const csv = await csvLines(await (await file).path());
+  expect(csv[0]).toBe('Weekday,Tours');
+  expect(csv).toHaveLength(8);
+
+  const lines = page.getByRole('table', { name: 'By community' }).locator('tbody tr');
+  await expect.poll(() => lines.count()).toBeGreaterThan(1);
+  const name = (await lines.first().locator('td').first().textContent())!;
+  await page.getByRole('combobox', { name: 'Community' }).click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText(name);
+});

@@ -22,6 +22,7 @@ pub mod feeds;
 pub mod flags;
 mod fold_case;
 pub mod hardware;
+pub mod insights;
 pub mod integrations;
 pub mod jobs;
 pub mod list;

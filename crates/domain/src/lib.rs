@@ -9,6 +9,7 @@ pub mod community;
 pub mod devices;
 pub mod feeds;
 pub mod hours;
+pub mod insights;
 pub mod lists;
 pub mod messaging;
 pub mod property;

@@ -77,7 +77,12 @@ async fn fixture(w: &World, pm: &str) -> Fixture {
         email: format!("report{n}@visitors.test"),
         phone: format!("555-700-000{n}"),
         visitor_type_id: 122,
-        created_on: at(start, 8, 0) - Duration::days(60),
+        // Visitor 2 registered during the range; the others long before.
+        created_on: if n == 2 {
+            at(d1, 8, 0)
+        } else {
+            at(start, 8, 0) - Duration::days(60)
+        },
     };
     let accessed = db::visits::status_id("Accessed");
     let waiting = db::visits::status_id("NC");
@@ -525,5 +530,93 @@ async fn reports_refuse_bad_dates_and_keep_other_builders_out() {
         .await;
         assert_eq!(lines.len(), 1, "{base}: {lines:?}");
     }
+    w.done().await;
+}
+
+#[tokio::test]
+async fn insights_chart_the_ranges_tours_and_funnel() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let f = fixture(&w, &pm).await;
+    let path = format!("/api/insights?{}&communityId={}", dates(&f), f.community);
+    let insights = get(&w, &pm, &path).await;
+    assert_eq!(insights["granularity"], "day");
+    let periods = insights["toursOverTime"].as_array().unwrap();
+    assert_eq!(periods.len(), 20, "every day of the range, empty ones too");
+    let on = |day: NaiveDate| {
+        let p = periods
+            .iter()
+            .find(|p| p["period"] == day.to_string())
+            .unwrap();
+        (p["visits"].as_i64().unwrap(), p["tours"].as_i64().unwrap())
+    };
+    assert_eq!(on(f.d1), (2, 2));
+    assert_eq!(on(f.d2), (2, 2));
+    assert_eq!(on(f.start + Duration::days(8)), (1, 0));
+    assert_eq!(on(f.end), (1, 1));
+    let totals: (i64, i64) = periods.iter().fold((0, 0), |t, p| {
+        (
+            t.0 + p["visits"].as_i64().unwrap(),
+            t.1 + p["tours"].as_i64().unwrap(),
+        )
+    });
+    assert_eq!(totals, (6, 5));
+    let weekday = |day: NaiveDate| {
+        insights["byWeekday"][day.weekday().num_days_from_sunday() as usize]["tours"].clone()
+    };
+    assert_eq!(weekday(f.d1), 2);
+    assert_eq!(weekday(f.d2), 2);
+    assert_eq!(weekday(f.end), 1);
+    let hours: Vec<i64> = insights["byHour"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["tours"].as_i64().unwrap())
+        .collect();
+    assert_eq!((hours[14], hours[10], hours[9], hours[23]), (2, 1, 1, 1));
+    assert_eq!(hours.iter().sum::<i64>(), 5);
+    assert_eq!(insights["byHour"][14]["label"], "2:00 PM");
+    let funnel: Vec<(String, i64)> = insights["funnel"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["stage"].as_str().unwrap().to_string(),
+                s["count"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        funnel,
+        [
+            ("Registered", 1),
+            ("Toured", 3),
+            ("Made an offer", 0),
+            ("Bought or rented", 0)
+        ]
+        .map(|(s, n)| (s.to_string(), n))
+    );
+    assert_eq!(
+        insights["communities"],
+        json!([{"communityId": f.community, "community": "Report Ridge", "visits": 6, "tours": 5, "offers": 0, "sales": 0}])
+    );
+    // Builder-wide, the community is one line among the others, with the same figures.
+    let all = get(&w, &pm, &format!("/api/insights?{}", dates(&f))).await;
+    let lines = all["communities"].as_array().unwrap();
+    assert!(lines.len() > 1);
+    assert!(lines.contains(&insights["communities"][0]));
+
+    // Bad dates, another builder's community.
+    refused(
+        &w,
+        &pm,
+        &format!("/api/insights?startDate={}&endDate={}", f.end, f.start),
+        "startDate",
+    )
+    .await;
+    let cedar = w.sign_in("cedar.pm").await;
+    let foreign = w.call(Method::GET, &path, Some(&cedar), None).await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND);
     w.done().await;
 }

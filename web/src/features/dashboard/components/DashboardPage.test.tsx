@@ -1,23 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SeriesPoint, VisitRow } from '../../../api/types';
 import { renderRoute, mockRoutes, signInAs } from '../../../test/utils';
 import { formatInZone } from '../zonedDate';
 import DashboardPage from './DashboardPage';
-
-beforeAll(() => {
-  // recharts' ResponsiveContainer observes its size; jsdom has no ResizeObserver.
-  if (!('ResizeObserver' in globalThis)) {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  }
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,24 +1,26 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import BatteryChargingFullIcon from '@mui/icons-material/BatteryChargingFull';
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
+import InsightsIcon from '@mui/icons-material/Insights';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SellIcon from '@mui/icons-material/Sell';
 import { useBuilderIdParam } from '../../../app/builderSelection';
 import { createStore, useStore } from '../../../lib/store';
 import { MARKET_REPORT, PROPERTY_TOUR_REPORT, VISIT_REPORT, type ReportArea } from '../api/reports';
-import { checkReportDates, defaultStartDate, reportHref, reportReady, todayIso } from '../reportDates';
+import { defaultStartDate, reportHref, reportReady, todayIso } from '../reportDates';
+import { ReportDateFields } from './ReportDateFields';
 
 /** The chosen days, kept while the console is open so that Go Back finds them again. */
 const chosenDates = createStore({ startDate: defaultStartDate(), endDate: '' });
@@ -55,35 +57,20 @@ export default function ReportsPage() {
   const dates = useStore(chosenDates);
   const builderId = useBuilderIdParam();
   const today = todayIso();
-  const errors = checkReportDates(dates.startDate, dates.endDate, today);
   const ready = reportReady(dates.startDate, dates.endDate, today);
   const setDate = (name: 'startDate' | 'endDate', value: string) => chosenDates.set((d) => ({ ...d, [name]: value }));
 
   return (
     <Box>
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        Reports
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Typography variant="h1">Reports</Typography>
+        <Button component={RouterLink} to="/insights" variant="outlined" startIcon={<InsightsIcon />}>
+          Insights
+        </Button>
+      </Stack>
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            type="date"
-            label="Start date"
-            value={dates.startDate}
-            onChange={(e) => setDate('startDate', e.target.value)}
-            error={!!errors.startDate}
-            helperText={errors.startDate ?? ' '}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: dates.endDate || today } }}
-          />
-          <TextField
-            type="date"
-            label="End date"
-            value={dates.endDate}
-            onChange={(e) => setDate('endDate', e.target.value)}
-            error={!!errors.endDate}
-            helperText={errors.endDate ?? (dates.endDate ? ' ' : 'Choose both dates to open a report')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-          />
+          <ReportDateFields dates={dates} onChange={setDate} endHint="Choose both dates to open a report" />
         </Stack>
       </Paper>
       <Box

@@ -1,0 +1,190 @@
+//! Insights: the rows the charts are folded from, read for the builders in scope (and one
+//! community, when chosen) between the instants that hold the range in every zone; the exact
+//! days are kept on each home's clock by `domain::insights`.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use domain::insights::{CommunityInsight, VisitHour};
+use domain::reports::ReportRange;
+
+use crate::{on_pool, Db, Result, Scope};
+
+/// The condition on `p` (a home) for the scope and the chosen community.
+fn homes(scope: &Scope, community: Option<i64>) -> String {
+    let mut condition = scope.condition("p.builder_id");
+    if let Some(community) = community {
+        condition.push_str(&format!(" AND p.community_id = {community}"));
+    }
+    condition
+}
+
+/// The hour a visit began, truncated, as text both dialects write alike.
+fn hour_of(db: &Db, column: &str) -> String {
+    match db {
+        Db::Sqlite(_) => format!("strftime('%Y-%m-%dT%H:00:00', {column})"),
+        Db::Postgres(_) => {
+            format!("to_char({column} AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:00:00')")
+        }
+    }
+}
+
+fn parse_hour(text: &str) -> Option<DateTime<Utc>> {
+    NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S")
+        .ok()
+        .map(|t| t.and_utc())
+}
+
+/// The visits of the range's instants, counted by community, zone, UTC hour and whether the
+/// door opened.
+pub async fn visit_hours(
+    db: &Db,
+    scope: &Scope,
+    community: Option<i64>,
+    range: &ReportRange,
+) -> Result<Vec<VisitHour>> {
+    let (from, to) = range.widest();
+    let sql = format!(
+        "SELECT p.community_id, p.timezone, {hour} AS hour, v.visit_status_id = $3 AS toured, COUNT(*) \
+         FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
+         WHERE {homes} AND v.visited_on >= $1 AND v.visited_on < $2 \
+         GROUP BY p.community_id, p.timezone, {hour}, v.visit_status_id = $3",
+        hour = hour_of(db, "v.visited_on"),
+        homes = homes(scope, community)
+    );
+    let rows: Vec<(i64, i64, String, bool, i64)> = on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(from)
+        .bind(to)
+        .bind(crate::visits::status_id("Accessed"))
+        .fetch_all(pool)
+        .await)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(community_id, timezone, hour, toured, visits)| {
+            Some(VisitHour {
+                community_id,
+                timezone,
+                hour: parse_hour(&hour)?,
+                toured,
+                visits,
+            })
+        })
+        .collect())
+}
+
+/// Rows of (community, customer, instant, the home's zone) of `what` (an SQL select of those
+/// four columns from `p` joined to its rows) in the range, kept to the range's days.
+async fn events(db: &Db, sql: &str, range: &ReportRange) -> Result<Vec<(i64, i64)>> {
+    let (from, to) = range.widest();
+    let rows: Vec<(i64, i64, DateTime<Utc>, i64)> = on_pool!(db, |pool| sqlx::query_as(sql)
+        .bind(from)
+        .bind(to)
+        .fetch_all(pool)
+        .await)?;
+    Ok(rows
+        .into_iter()
+        .filter(|(_, _, at, zone)| range.holds(*at, *zone))
+        .map(|(community, who, _, _)| (community, who))
+        .collect())
+}
+
+/// Everything the funnel and the communities' lines need beyond the visit hours.
+pub struct Events {
+    /// (community, customer) of each tour.
+    pub tours: Vec<(i64, i64)>,
+    /// (community, customer) of each offer.
+    pub offers: Vec<(i64, i64)>,
+    /// (community, home) of each home sold or rented after a tour.
+    pub sales: Vec<(i64, i64)>,
+    /// Visitors registered in the range (who visited the chosen community, when one is).
+    pub registered: i64,
+}
+
+pub async fn events_of(
+    db: &Db,
+    scope: &Scope,
+    community: Option<i64>,
+    range: &ReportRange,
+) -> Result<Events> {
+    let homes = homes(scope, community);
+    let accessed = crate::visits::status_id("Accessed");
+    let tours = events(
+        db,
+        &format!(
+            "SELECT p.community_id, v.customer_id, v.visited_on, p.timezone \
+             FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
+             WHERE {homes} AND v.visit_status_id = {accessed} AND v.visited_on >= $1 AND v.visited_on < $2"
+        ),
+        range,
+    )
+    .await?;
+    let offers = events(
+        db,
+        &format!(
+            "SELECT p.community_id, o.customer_id, o.created_on, p.timezone \
+             FROM offers o JOIN properties p ON p.property_id = o.property_id \
+             WHERE {homes} AND o.created_on >= $1 AND o.created_on < $2"
+        ),
+        range,
+    )
+    .await?;
+    let sales = events(
+        db,
+        &format!(
+            "SELECT p.community_id, p.property_id, p.disposition_on, p.timezone FROM properties p \
+             WHERE {homes} AND p.disposition_id IN (13, 14) AND p.disposition_on >= $1 AND p.disposition_on < $2 \
+             AND EXISTS (SELECT 1 FROM customer_visits v WHERE v.property_id = p.property_id \
+             AND v.visit_status_id = {accessed} AND v.visited_on <= p.disposition_on)"
+        ),
+        range,
+    )
+    .await?;
+    // Registrations are the builder's: read on its clock.
+    let visited = match community {
+        Some(community) => format!(
+            " AND EXISTS (SELECT 1 FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
+             WHERE v.customer_id = c.customer_id AND p.community_id = {community})"
+        ),
+        None => String::new(),
+    };
+    let registered = events(
+        db,
+        &format!(
+            "SELECT 0, c.customer_id, c.created_on, b.timezone FROM customers c \
+             JOIN builders b ON b.builder_id = c.builder_id \
+             WHERE {} AND c.created_on >= $1 AND c.created_on < $2{visited}",
+            scope.condition("c.builder_id")
+        ),
+        range,
+    )
+    .await?
+    .len() as i64;
+    Ok(Events {
+        tours,
+        offers,
+        sales,
+        registered,
+    })
+}
+
+/// The communities in scope (or the chosen one), by name, each with a line to fill.
+pub async fn communities(
+    db: &Db,
+    scope: &Scope,
+    community: Option<i64>,
+) -> Result<Vec<CommunityInsight>> {
+    let mut condition = scope.condition("m.builder_id");
+    if let Some(community) = community {
+        condition.push_str(&format!(" AND m.id = {community}"));
+    }
+    let sql = format!(
+        "SELECT m.id, m.name FROM communities m WHERE {condition} ORDER BY lower(m.name), m.id"
+    );
+    let rows: Vec<(i64, String)> = on_pool!(db, |pool| sqlx::query_as(&sql).fetch_all(pool).await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(community_id, community)| CommunityInsight {
+            community_id,
+            community,
+            ..Default::default()
+        })
+        .collect())
+}

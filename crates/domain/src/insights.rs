@@ -1,0 +1,283 @@
+//! Insights (issue 21; the layout is ours): tours over time, by weekday and by hour, the funnel
+//! from registration to tour to offer to sale, and each community's figures, for a range of
+//! days, each counted on its home's clock. docs/insights.md defines every figure.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Timelike, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::reports::ReportRange;
+use crate::zones;
+
+/// Visits that began in one UTC hour at homes of one zone and community, toured or not. The
+/// zones' offsets are whole hours, so such an hour is one hour of the home's clock too.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VisitHour {
+    pub community_id: i64,
+    pub timezone: i64,
+    pub hour: DateTime<Utc>,
+    pub toured: bool,
+    pub visits: i64,
+}
+
+/// How the tours over time are grouped: by day up to three months, by week (from Sunday) up to
+/// a year, else by month.
+pub fn granularity(range: &ReportRange) -> &'static str {
+    match range.days() {
+        0..=92 => "day",
+        93..=366 => "week",
+        _ => "month",
+    }
+}
+
+/// The first day of the period `day` falls in.
+pub fn period_of(day: NaiveDate, granularity: &str) -> NaiveDate {
+    match granularity {
+        "week" => day - Duration::days(i64::from(day.weekday().num_days_from_sunday())),
+        "month" => day.with_day(1).expect("every month has a first day"),
+        _ => day,
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct PeriodCount {
+    /// The period's first day (yyyy-MM-dd).
+    pub period: NaiveDate,
+    pub visits: i64,
+    pub tours: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct WeekdayCount {
+    pub weekday: String,
+    pub tours: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct HourCount {
+    /// 0 to 23 on the homes' clocks.
+    pub hour: u32,
+    pub label: String,
+    pub tours: i64,
+}
+
+/// The visit-based charts, folded from the hours.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct TourCharts {
+    pub granularity: String,
+    #[serde(rename = "toursOverTime")]
+    pub tours_over_time: Vec<PeriodCount>,
+    #[serde(rename = "byWeekday")]
+    pub by_weekday: Vec<WeekdayCount>,
+    #[serde(rename = "byHour")]
+    pub by_hour: Vec<HourCount>,
+}
+
+/// Folds visit hours into the charts: every period of the range (empty ones too), the seven
+/// weekdays and the 24 hours, counting only what falls on the range's days on its home's clock.
+pub fn tour_charts(range: &ReportRange, hours: &[VisitHour]) -> TourCharts {
+    let granularity = granularity(range);
+    let mut periods: BTreeMap<NaiveDate, (i64, i64)> = BTreeMap::new();
+    let mut day = range.start;
+    while day <= range.end {
+        periods.entry(period_of(day, granularity)).or_default();
+        day = day.succ_opt().expect("a next day");
+    }
+    let mut weekdays = [0i64; 7];
+    let mut by_hour = [0i64; 24];
+    for hour in hours {
+        let local = zones::to_local(hour.timezone, hour.hour);
+        if !range.contains(local.date()) {
+            continue;
+        }
+        let entry = periods
+            .entry(period_of(local.date(), granularity))
+            .or_default();
+        entry.0 += hour.visits;
+        if hour.toured {
+            entry.1 += hour.visits;
+            weekdays[local.weekday().num_days_from_sunday() as usize] += hour.visits;
+            by_hour[local.hour() as usize] += hour.visits;
+        }
+    }
+    TourCharts {
+        granularity: granularity.to_string(),
+        tours_over_time: periods
+            .into_iter()
+            .map(|(period, (visits, tours))| PeriodCount {
+                period,
+                visits,
+                tours,
+            })
+            .collect(),
+        by_weekday: weekdays
+            .iter()
+            .enumerate()
+            .map(|(n, tours)| WeekdayCount {
+                weekday: crate::hours::DAY_NAMES[n].to_string(),
+                tours: *tours,
+            })
+            .collect(),
+        by_hour: by_hour
+            .iter()
+            .enumerate()
+            .map(|(h, tours)| HourCount {
+                hour: h as u32,
+                label: crate::reports::hour_label(h as u32),
+                tours: *tours,
+            })
+            .collect(),
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct FunnelStage {
+    pub stage: String,
+    pub count: i64,
+}
+
+/// The funnel's four stages in order.
+pub fn funnel(registered: i64, toured: i64, offered: i64, sold: i64) -> Vec<FunnelStage> {
+    [
+        ("Registered", registered),
+        ("Toured", toured),
+        ("Made an offer", offered),
+        ("Bought or rented", sold),
+    ]
+    .into_iter()
+    .map(|(stage, count)| FunnelStage {
+        stage: stage.to_string(),
+        count,
+    })
+    .collect()
+}
+
+/// A community's line: its visits and tours in the range, offers made on its homes and its homes
+/// sold (or rented) after a tour.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, ToSchema)]
+pub struct CommunityInsight {
+    #[serde(rename = "communityId")]
+    pub community_id: i64,
+    pub community: String,
+    pub visits: i64,
+    pub tours: i64,
+    pub offers: i64,
+    pub sales: i64,
+}
+
+/// Adds each community's visits and tours in the range from the hours.
+pub fn add_visits(range: &ReportRange, hours: &[VisitHour], lines: &mut [CommunityInsight]) {
+    for hour in hours {
+        if !range.holds(hour.hour, hour.timezone) {
+            continue;
+        }
+        if let Some(line) = lines
+            .iter_mut()
+            .find(|l| l.community_id == hour.community_id)
+        {
+            line.visits += hour.visits;
+            if hour.toured {
+                line.tours += hour.visits;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn day(text: &str) -> NaiveDate {
+        text.parse().unwrap()
+    }
+
+    fn hour(y: i32, m: u32, d: u32, h: u32, toured: bool, visits: i64) -> VisitHour {
+        VisitHour {
+            community_id: 1,
+            timezone: 53,
+            hour: Utc.with_ymd_and_hms(y, m, d, h, 0, 0).unwrap(),
+            toured,
+            visits,
+        }
+    }
+
+    #[test]
+    fn periods_follow_the_length_of_the_range() {
+        let range = |s: &str, e: &str| ReportRange {
+            start: day(s),
+            end: day(e),
+        };
+        assert_eq!(granularity(&range("2026-09-01", "2026-11-30")), "day");
+        assert_eq!(granularity(&range("2026-01-01", "2026-12-31")), "week");
+        assert_eq!(granularity(&range("2025-01-01", "2026-12-31")), "month");
+        // 2026-11-26 is a Thursday; its week starts on Sunday the 22nd.
+        assert_eq!(period_of(day("2026-11-26"), "week"), day("2026-11-22"));
+        assert_eq!(period_of(day("2026-11-26"), "month"), day("2026-11-01"));
+    }
+
+    #[test]
+    fn hours_fold_into_days_weekdays_and_hours_of_the_homes_clock() {
+        let range = ReportRange {
+            start: day("2026-06-01"),
+            end: day("2026-06-03"),
+        };
+        // Chicago is UTC-5 in June.
+        let hours = [
+            hour(2026, 6, 1, 19, true, 3),  // Monday 2 PM
+            hour(2026, 6, 1, 19, false, 2), // the same hour, not toured
+            hour(2026, 6, 3, 3, true, 1),   // Tuesday 10 PM, 3 June in UTC
+            hour(2026, 6, 4, 6, true, 9),   // Thursday 1 AM: after the range
+        ];
+        let charts = tour_charts(&range, &hours);
+        assert_eq!(charts.granularity, "day");
+        assert_eq!(
+            charts.tours_over_time,
+            vec![
+                PeriodCount {
+                    period: day("2026-06-01"),
+                    visits: 5,
+                    tours: 3
+                },
+                PeriodCount {
+                    period: day("2026-06-02"),
+                    visits: 1,
+                    tours: 1
+                },
+                PeriodCount {
+                    period: day("2026-06-03"),
+                    visits: 0,
+                    tours: 0
+                },
+            ]
+        );
+        assert_eq!(
+            charts.by_weekday[1],
+            WeekdayCount {
+                weekday: "Monday".into(),
+                tours: 3
+            }
+        );
+        assert_eq!(charts.by_weekday[2].tours, 1);
+        assert_eq!(charts.by_weekday.iter().map(|w| w.tours).sum::<i64>(), 4);
+        assert_eq!(charts.by_hour[14].tours, 3);
+        assert_eq!(charts.by_hour[22].label, "10:00 PM");
+        assert_eq!(charts.by_hour[22].tours, 1);
+
+        let mut lines = vec![CommunityInsight {
+            community_id: 1,
+            ..Default::default()
+        }];
+        add_visits(&range, &hours, &mut lines);
+        assert_eq!((lines[0].visits, lines[0].tours), (6, 4));
+        assert_eq!(
+            funnel(10, 4, 2, 1)[2],
+            FunnelStage {
+                stage: "Made an offer".into(),
+                count: 2
+            }
+        );
+    }
+}

@@ -1,0 +1,91 @@
+//! Insights (issue 21; the layout is ours): GET /insights, every chart of a range of days for
+//! the caller's builders (or the chosen one) and, when asked, one community. docs/insights.md.
+
+use std::collections::HashSet;
+
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use domain::insights::{CommunityInsight, FunnelStage, TourCharts};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::QueryParams;
+use crate::http::reports::ReportDates;
+use crate::state::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/insights", get(insights))
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct InsightsChoice {
+    /// The enterprise builder selection; 0 or none means all builders in scope.
+    #[serde(
+        rename = "builderId",
+        default,
+        deserialize_with = "crate::exports::number"
+    )]
+    pub builder_id: Option<i64>,
+    /// One community of the caller's, or all.
+    #[serde(
+        rename = "communityId",
+        default,
+        deserialize_with = "crate::exports::number"
+    )]
+    pub community_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Insights {
+    #[serde(flatten)]
+    pub charts: TourCharts,
+    pub funnel: Vec<FunnelStage>,
+    pub communities: Vec<CommunityInsight>,
+}
+
+#[utoipa::path(get, path = "/api/insights", tag = "reports", params(ReportDates, InsightsChoice),
+    responses((status = 200, body = Insights), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+/// Tours over time, by weekday and hour, the funnel and each community's line, for the range.
+pub async fn insights(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(dates): QueryParams<ReportDates>,
+    QueryParams(choice): QueryParams<InsightsChoice>,
+) -> ApiResult<Json<Insights>> {
+    let range = dates.range(state.hardware.now())?;
+    let scope = caller.scope.narrow(choice.builder_id);
+    let community = choice.community_id.filter(|c| *c != 0);
+    let mut lines = db::insights::communities(&state.db, &scope, community).await?;
+    if community.is_some() && lines.is_empty() {
+        return Err(ApiError::not_found());
+    }
+    let hours = db::insights::visit_hours(&state.db, &scope, community, &range).await?;
+    let events = db::insights::events_of(&state.db, &scope, community, &range).await?;
+    domain::insights::add_visits(&range, &hours, &mut lines);
+    for line in lines.iter_mut() {
+        let id = line.community_id;
+        line.offers = events.offers.iter().filter(|(c, _)| *c == id).count() as i64;
+        line.sales = events.sales.iter().filter(|(c, _)| *c == id).count() as i64;
+    }
+    let distinct = |rows: &[(i64, i64)]| {
+        rows.iter()
+            .map(|(_, who)| *who)
+            .collect::<HashSet<_>>()
+            .len() as i64
+    };
+    Ok(Json(Insights {
+        charts: domain::insights::tour_charts(&range, &hours),
+        funnel: domain::insights::funnel(
+            events.registered,
+            distinct(&events.tours),
+            distinct(&events.offers),
+            events.sales.len() as i64,
+        ),
+        communities: lines,
+    }))
+}
