@@ -148,7 +148,7 @@ pub async fn events_of(
     let registered = events(
         db,
         &format!(
-            "SELECT 0, c.customer_id, c.created_on, b.timezone FROM customers c \
+            "SELECT CAST(0 AS BIGINT), c.customer_id, c.created_on, b.timezone FROM customers c \
              JOIN builders b ON b.builder_id = c.builder_id \
              WHERE {} AND c.created_on >= $1 AND c.created_on < $2{visited}",
             scope.condition("c.builder_id")
