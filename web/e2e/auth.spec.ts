@@ -156,9 +156,9 @@ test.describe('pages', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('later areas fall to the not-found page', async ({ page }) => {
+  test('an unknown path inside the console falls to the not-found page', async ({ page }) => {
     await signIn(page, 'demo.pm');
-    await page.goto('/profit-center');
+    await page.goto('/reports/none');
     await expect(page.getByText('Page not found')).toBeVisible();
   });
 

@@ -106,3 +106,26 @@ test('insights chart the last ninety days, download a chart as CSV and narrow to
   await expect(lines).toHaveCount(1);
   await expect(lines.first()).toContainText(name);
 });
+
+test('the profit center sums up what self-tours earned and downloads it as CSV', async ({ page }) => {
+  await signIn(page, 'demo.pm');
+  await page.goto('/reports');
+  await page.getByRole('link', { name: 'Profit Center' }).click();
+  await expect(page).toHaveURL(/\/profit-center$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Profit Center' })).toBeVisible();
+  // The demo sold homes after tours, and its visitors toured outside staffed hours.
+  await expect(page.getByRole('region', { name: 'Sold after a self-tour' })).toContainText(
+    /\d+of \d+ homes sold or rented/,
+  );
+  await expect(page.getByRole('region', { name: 'Staff time saved' })).toContainText(
+    /[1-9]\d* tours outside staffed hours/,
+  );
+  const lines = page.getByRole('table', { name: 'Earnings by community' }).locator('tbody tr');
+  await expect.poll(() => lines.count()).toBeGreaterThan(1);
+
+  const file = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV of By community' }).click();
+  const csv = await csvLines(await (await file).path());
+  expect(csv[0]).toContain('Community,Sold after a tour,Sold in all');
+  expect(csv.length).toBe((await lines.count()) + 1);
+});

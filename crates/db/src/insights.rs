@@ -33,6 +33,18 @@ fn parse_hour(text: &str) -> Option<DateTime<Utc>> {
         .map(|t| t.and_utc())
 }
 
+/// The rows of `sql` between the instants that hold the range in every zone (`$1`, `$2`), with
+/// `$3` the status of a tour (Accessed).
+async fn tour_rows<T: crate::list::Row>(db: &Db, sql: &str, range: &ReportRange) -> Result<Vec<T>> {
+    let (from, to) = range.widest();
+    on_pool!(db, |pool| sqlx::query_as(sql)
+        .bind(from)
+        .bind(to)
+        .bind(crate::visits::status_id("Accessed"))
+        .fetch_all(pool)
+        .await)
+}
+
 /// The visits of the range's instants, counted by community, zone, UTC hour and whether the
 /// door opened.
 pub async fn visit_hours(
@@ -41,7 +53,6 @@ pub async fn visit_hours(
     community: Option<i64>,
     range: &ReportRange,
 ) -> Result<Vec<VisitHour>> {
-    let (from, to) = range.widest();
     let sql = format!(
         "SELECT p.community_id, p.timezone, {hour} AS hour, v.visit_status_id = $3 AS toured, COUNT(*) \
          FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
@@ -50,12 +61,7 @@ pub async fn visit_hours(
         hour = hour_of(db, "v.visited_on"),
         homes = homes(scope, community)
     );
-    let rows: Vec<(i64, i64, String, bool, i64)> = on_pool!(db, |pool| sqlx::query_as(&sql)
-        .bind(from)
-        .bind(to)
-        .bind(crate::visits::status_id("Accessed"))
-        .fetch_all(pool)
-        .await)?;
+    let rows: Vec<(i64, i64, String, bool, i64)> = tour_rows(db, &sql, range).await?;
     Ok(rows
         .into_iter()
         .filter_map(|(community_id, timezone, hour, toured, visits)| {
@@ -187,4 +193,91 @@ pub async fn communities(
             ..Default::default()
         })
         .collect())
+}
+
+/// The homes sold or rented on the range's days, with whether a tour came before and their
+/// days from activation to sale (docs/insights.md).
+pub async fn sales(
+    db: &Db,
+    scope: &Scope,
+    community: Option<i64>,
+    range: &ReportRange,
+) -> Result<Vec<domain::insights::Sale>> {
+    let sql = format!(
+        "SELECT p.community_id, p.price_cents, p.disposition_on, p.timezone, \
+         EXISTS (SELECT 1 FROM customer_visits v WHERE v.property_id = p.property_id \
+         AND v.visit_status_id = $3 AND v.visited_on <= p.disposition_on) AS toured, \
+         COALESCE((SELECT MIN(h.created_on) FROM hub_activity_logs h \
+         WHERE h.property_id = p.property_id AND h.action = 'activate'), p.created_on) AS activated_on \
+         FROM properties p WHERE {} AND p.disposition_id IN (13, 14) \
+         AND p.disposition_on >= $1 AND p.disposition_on < $2",
+        homes(scope, community)
+    );
+    type SaleRow = (i64, Option<i64>, DateTime<Utc>, i64, bool, DateTime<Utc>);
+    let rows: Vec<SaleRow> = tour_rows(db, &sql, range).await?;
+    Ok(rows
+        .into_iter()
+        .filter(|(_, _, sold, zone, _, _)| range.holds(*sold, *zone))
+        .map(
+            |(community_id, price_cents, sold, zone, toured, activated)| domain::insights::Sale {
+                community_id,
+                price_cents,
+                toured,
+                days_on_market: domain::reports::days_until(
+                    activated,
+                    zone,
+                    domain::reports::local_day(sold, zone),
+                ),
+            },
+        )
+        .collect())
+}
+
+/// The range's tours that began outside their community's staff hours, by community.
+pub async fn tours_outside_staff_hours(
+    db: &Db,
+    scope: &Scope,
+    community: Option<i64>,
+    range: &ReportRange,
+) -> Result<std::collections::HashMap<i64, i64>> {
+    let weeks_sql = format!(
+        "SELECT m.id, m.staff_hours FROM communities m WHERE {}{}",
+        scope.condition("m.builder_id"),
+        community
+            .map(|c| format!(" AND m.id = {c}"))
+            .unwrap_or_default()
+    );
+    let weeks: Vec<(i64, Option<String>)> =
+        on_pool!(db, |pool| sqlx::query_as(&weeks_sql).fetch_all(pool).await)?;
+    let weeks: std::collections::HashMap<i64, Vec<domain::hours::StaffDay>> = weeks
+        .into_iter()
+        .map(|(id, text)| {
+            // A community without staff hours of its own has the console's default week.
+            let week = text
+                .and_then(|t| serde_json::from_str(&t).ok())
+                .unwrap_or_else(domain::hours::default_staff_week);
+            (id, week)
+        })
+        .collect();
+    let sql = format!(
+        "SELECT p.community_id, v.visited_on, p.timezone FROM customer_visits v \
+         JOIN properties p ON p.property_id = v.property_id \
+         WHERE {} AND v.visit_status_id = $3 AND v.visited_on >= $1 AND v.visited_on < $2",
+        homes(scope, community)
+    );
+    let tours: Vec<(i64, DateTime<Utc>, i64)> = tour_rows(db, &sql, range).await?;
+    let mut outside = std::collections::HashMap::new();
+    for (community_id, at, zone) in tours {
+        let local = domain::zones::to_local(zone, at);
+        if !range.contains(local.date()) {
+            continue;
+        }
+        let staffed = weeks
+            .get(&community_id)
+            .is_some_and(|week| domain::insights::staffed(week, local));
+        if !staffed {
+            *outside.entry(community_id).or_insert(0) += 1;
+        }
+    }
+    Ok(outside)
 }

@@ -281,3 +281,132 @@ mod tests {
         );
     }
 }
+
+/// Minutes of an agent's time a showing takes, which a self-tour outside staffed hours saves.
+pub const SHOWING_MINUTES: i64 = 30;
+
+/// Whether a moment of a home's clock falls inside its community's staff hours.
+pub fn staffed(week: &[crate::hours::StaffDay], local: chrono::NaiveDateTime) -> bool {
+    let weekday = i64::from(local.weekday().num_days_from_sunday());
+    let minute = i64::from(local.hour() * 60 + local.minute());
+    week.iter()
+        .filter(|d| d.day_of_week == weekday && d.is_staff_available)
+        .any(|d| {
+            match (
+                crate::hours::parse_clock(&d.staff_hours_start),
+                crate::hours::parse_clock(&d.staff_hours_end),
+            ) {
+                (Some(start), Some(end)) => minute >= start && minute < end,
+                _ => false,
+            }
+        })
+}
+
+/// A home sold (or rented) in the range, as the profit center reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sale {
+    pub community_id: i64,
+    pub price_cents: Option<i64>,
+    /// Whether it had a tour before the sale.
+    pub toured: bool,
+    /// Days from its activation to its sale, when it was activated first.
+    pub days_on_market: Option<i64>,
+}
+
+/// What self-tours earned, for the builder or one community (the layout is ours).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, ToSchema)]
+pub struct Earnings {
+    #[serde(rename = "communityId")]
+    pub community_id: i64,
+    pub community: String,
+    /// Homes sold or rented after a self-tour, and all sold or rented.
+    #[serde(rename = "soldAfterTour")]
+    pub sold_after_tour: i64,
+    #[serde(rename = "soldTotal")]
+    pub sold_total: i64,
+    /// The list prices of the homes sold after a self-tour, in cents.
+    #[serde(rename = "valueAfterTour")]
+    pub value_after_tour: i64,
+    /// Average days on market of the toured and the untoured homes sold; none without such homes.
+    #[serde(rename = "daysOnMarketToured")]
+    pub days_on_market_toured: Option<f64>,
+    #[serde(rename = "daysOnMarketUntoured")]
+    pub days_on_market_untoured: Option<f64>,
+    /// Tours that began outside the community's staff hours, and the agent hours they saved.
+    #[serde(rename = "toursOutsideStaffHours")]
+    pub tours_outside_staff_hours: i64,
+    #[serde(rename = "staffHoursSaved")]
+    pub staff_hours_saved: f64,
+}
+
+fn average(values: impl Iterator<Item = i64>) -> Option<f64> {
+    let values: Vec<i64> = values.collect();
+    (!values.is_empty())
+        .then(|| (values.iter().sum::<i64>() as f64 / values.len() as f64 * 10.0).round() / 10.0)
+}
+
+/// Sums up sales and the tours outside staff hours into a line (its name and id set by the caller).
+pub fn earnings<'a>(
+    sales: impl Iterator<Item = &'a Sale> + Clone,
+    outside_staff_hours: i64,
+) -> Earnings {
+    let toured = sales.clone().filter(|s| s.toured);
+    Earnings {
+        sold_after_tour: toured.clone().count() as i64,
+        sold_total: sales.clone().count() as i64,
+        value_after_tour: toured.clone().filter_map(|s| s.price_cents).sum(),
+        days_on_market_toured: average(toured.filter_map(|s| s.days_on_market)),
+        days_on_market_untoured: average(
+            sales.filter(|s| !s.toured).filter_map(|s| s.days_on_market),
+        ),
+        tours_outside_staff_hours: outside_staff_hours,
+        staff_hours_saved: (outside_staff_hours * SHOWING_MINUTES) as f64 / 60.0,
+        ..Earnings::default()
+    }
+}
+
+#[cfg(test)]
+mod earnings_tests {
+    use super::*;
+
+    #[test]
+    fn staff_hours_bound_the_staffed_moments() {
+        let week = crate::hours::default_staff_week(); // 12:00 PM to 3:00 PM every day
+        let at = |d: &str, h: u32, m: u32| {
+            d.parse::<NaiveDate>()
+                .unwrap()
+                .and_hms_opt(h, m, 0)
+                .unwrap()
+        };
+        assert!(staffed(&week, at("2026-06-01", 12, 0)));
+        assert!(staffed(&week, at("2026-06-01", 14, 59)));
+        assert!(!staffed(&week, at("2026-06-01", 15, 0)));
+        assert!(!staffed(&week, at("2026-06-01", 9, 30)));
+        let mut closed_monday = week.clone();
+        closed_monday[1].is_staff_available = false;
+        assert!(!staffed(&closed_monday, at("2026-06-01", 13, 0))); // a Monday
+    }
+
+    #[test]
+    fn earnings_sum_up_sales_and_saved_hours() {
+        let sale = |toured, price, days| Sale {
+            community_id: 1,
+            price_cents: price,
+            toured,
+            days_on_market: days,
+        };
+        let sales = [
+            sale(true, Some(40_000_000), Some(30)),
+            sale(true, None, Some(45)),
+            sale(false, Some(50_000_000), Some(90)),
+            sale(false, Some(1), None),
+        ];
+        let line = earnings(sales.iter(), 5);
+        assert_eq!((line.sold_after_tour, line.sold_total), (2, 4));
+        assert_eq!(line.value_after_tour, 40_000_000);
+        assert_eq!(line.days_on_market_toured, Some(37.5));
+        assert_eq!(line.days_on_market_untoured, Some(90.0));
+        assert_eq!(line.staff_hours_saved, 2.5);
+        assert_eq!(earnings([].iter(), 0).days_on_market_toured, None);
+    }
+}

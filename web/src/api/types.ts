@@ -167,6 +167,7 @@ export type VisitReportRow = Schemas['VisitReportRow'];
 export type MarketReportRow = Schemas['MarketReportRow'];
 export type Invoice = Schemas['Invoice'];
 export type Insights = Schemas['Insights'];
+export type ProfitCenter = Schemas['ProfitCenter'];
 export type InvoiceList = Schemas['InvoiceList'];
 export type SalesLineItem = Schemas['SalesLineItem'];
 export type PaymentInstructions = Schemas['PaymentInstructions'];

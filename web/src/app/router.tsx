@@ -1,5 +1,4 @@
-// The route table (spec 1 section 2). Screens are code-split per route. Paths of areas that are not
-// built yet (the profit center) are not registered and fall to the not-found page.
+// The route table (spec 1 section 2). Screens are code-split per route.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { BillingRoute } from '../features/account/components/BillingRoute';
@@ -37,6 +36,7 @@ const TeamFormPage = lazy(() => import('../features/teams/components/TeamFormPag
 const WebhooksListPage = lazy(() => import('../features/webhooks/components/WebhooksListPage'));
 const WebhookFormPage = lazy(() => import('../features/webhooks/components/WebhookFormPage'));
 const BillingPage = lazy(() => import('../features/billing/components/BillingPage'));
+const ProfitCenterPage = lazy(() => import('../features/insights/components/ProfitCenterPage'));
 const InsightsPage = lazy(() => import('../features/insights/components/InsightsPage'));
 const ReportsPage = lazy(() => import('../features/reports/components/ReportsPage'));
 const PropertyTourReportPage = lazy(() => import('../features/reports/components/PropertyTourReportPage'));
@@ -216,6 +216,7 @@ export function AppRoutes() {
             }
           />
           <Route path="/insights" element={<InsightsPage />} />
+          <Route path="/profit-center" element={<ProfitCenterPage />} />
           <Route path="/reportPropertyTours" element={<PropertyTourReportPage />} />
           <Route path="/reportVisit" element={<VisitReportPage />} />
           <Route path="/reportMarket" element={<MarketReportPage />} />

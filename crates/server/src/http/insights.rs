@@ -6,7 +6,8 @@ use std::collections::HashSet;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use domain::insights::{CommunityInsight, FunnelStage, TourCharts};
+use domain::insights::{CommunityInsight, Earnings, FunnelStage, TourCharts};
+use domain::reports::ReportRange;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -17,7 +18,9 @@ use crate::http::reports::ReportDates;
 use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/insights", get(insights))
+    Router::new()
+        .route("/insights", get(insights))
+        .route("/insights/profitCenter", get(profit_center))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -39,6 +42,36 @@ pub struct InsightsChoice {
     pub community_id: Option<i64>,
 }
 
+/// What a page of figures is asked for: the range, the builders, the community (when one) and
+/// the communities' lines to fill.
+struct Chosen {
+    range: ReportRange,
+    scope: db::Scope,
+    community: Option<i64>,
+    lines: Vec<CommunityInsight>,
+}
+
+async fn chosen(
+    state: &AppState,
+    caller: &Caller,
+    dates: &ReportDates,
+    choice: &InsightsChoice,
+) -> ApiResult<Chosen> {
+    let range = dates.range(state.hardware.now())?;
+    let scope = caller.scope.narrow(choice.builder_id);
+    let community = choice.community_id.filter(|c| *c != 0);
+    let lines = db::insights::communities(&state.db, &scope, community).await?;
+    if community.is_some() && lines.is_empty() {
+        return Err(ApiError::not_found());
+    }
+    Ok(Chosen {
+        range,
+        scope,
+        community,
+        lines,
+    })
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Insights {
     #[serde(flatten)]
@@ -57,13 +90,12 @@ pub async fn insights(
     QueryParams(dates): QueryParams<ReportDates>,
     QueryParams(choice): QueryParams<InsightsChoice>,
 ) -> ApiResult<Json<Insights>> {
-    let range = dates.range(state.hardware.now())?;
-    let scope = caller.scope.narrow(choice.builder_id);
-    let community = choice.community_id.filter(|c| *c != 0);
-    let mut lines = db::insights::communities(&state.db, &scope, community).await?;
-    if community.is_some() && lines.is_empty() {
-        return Err(ApiError::not_found());
-    }
+    let Chosen {
+        range,
+        scope,
+        community,
+        mut lines,
+    } = chosen(&state, &caller, &dates, &choice).await?;
     let hours = db::insights::visit_hours(&state.db, &scope, community, &range).await?;
     let events = db::insights::events_of(&state.db, &scope, community, &range).await?;
     domain::insights::add_visits(&range, &hours, &mut lines);
@@ -87,5 +119,59 @@ pub async fn insights(
             events.sales.len() as i64,
         ),
         communities: lines,
+    }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProfitCenter {
+    /// The builder's (or the chosen community's) sums; its community id is 0.
+    pub total: Earnings,
+    pub communities: Vec<Earnings>,
+    /// Minutes of an agent's time each tour outside staff hours counts for.
+    #[serde(rename = "showingMinutes")]
+    pub showing_minutes: i64,
+}
+
+#[utoipa::path(get, path = "/api/insights/profitCenter", tag = "reports", params(ReportDates, InsightsChoice),
+    responses((status = 200, body = ProfitCenter), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
+    security(("bearer" = [])))]
+/// What self-tours earned in the range: homes sold or rented after a tour and their value, days
+/// on market of toured and untoured homes, and tours outside staffed hours, per community.
+pub async fn profit_center(
+    State(state): State<AppState>,
+    caller: Caller,
+    QueryParams(dates): QueryParams<ReportDates>,
+    QueryParams(choice): QueryParams<InsightsChoice>,
+) -> ApiResult<Json<ProfitCenter>> {
+    let Chosen {
+        range,
+        scope,
+        community,
+        lines,
+    } = chosen(&state, &caller, &dates, &choice).await?;
+    let sales = db::insights::sales(&state.db, &scope, community, &range).await?;
+    let outside =
+        db::insights::tours_outside_staff_hours(&state.db, &scope, community, &range).await?;
+    let communities = lines
+        .into_iter()
+        .map(|line| {
+            let id = line.community_id;
+            Earnings {
+                community_id: id,
+                community: line.community,
+                ..domain::insights::earnings(
+                    sales.iter().filter(|s| s.community_id == id),
+                    outside.get(&id).copied().unwrap_or(0),
+                )
+            }
+        })
+        .collect();
+    Ok(Json(ProfitCenter {
+        total: Earnings {
+            community: "All communities".into(),
+            ..domain::insights::earnings(sales.iter(), outside.values().sum())
+        },
+        communities,
+        showing_minutes: domain::insights::SHOWING_MINUTES,
     }))
 }

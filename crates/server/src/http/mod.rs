@@ -310,7 +310,7 @@ impl Modify for ErrorResponses {
         after_tour_hours::list, after_tour_hours::export, after_tour_hours::export_all, after_tour_hours::print,
         reports::property_tours::list, reports::property_tours::export, reports::property_tours::export_all, reports::property_tours::print,
         reports::visit_report::list, reports::visit_report::export, reports::visit_report::export_all, reports::visit_report::print,
-        insights::insights,
+        insights::insights, insights::profit_center,
         billing::invoices, billing::invoice, billing::invoice_pdf_base64, billing::invoice_link, billing::linked_pdf,
         billing::customer, billing::save_customer, billing::customer_invoices, billing::record_payment,
         reports::market_report::list, reports::market_report::export, reports::market_report::export_all, reports::market_report::print,

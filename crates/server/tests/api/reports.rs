@@ -620,3 +620,94 @@ async fn insights_chart_the_ranges_tours_and_funnel() {
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
     w.done().await;
 }
+
+#[tokio::test]
+async fn the_profit_center_sums_up_sales_after_tours_and_staff_time_saved() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let f = fixture(&w, &pm).await;
+    // A third home, never toured.
+    let mut body = new_property(f.community);
+    body["house_num"] = json!("44");
+    body["address_1"] = json!("11 Reportwood Lane");
+    let untoured = w
+        .call(
+            Method::POST,
+            "/api/properties/new_property",
+            Some(&pm),
+            Some(body),
+        )
+        .await
+        .json()["property_id"]
+        .as_i64()
+        .unwrap();
+    let path = |start: NaiveDate, end: NaiveDate| {
+        format!(
+            "/api/insights/profitCenter?startDate={start}&endDate={end}&communityId={}",
+            f.community
+        )
+    };
+
+    // Before any sale: the tours that began outside the community's staff hours (Tuesdays,
+    // 12:00 PM to 3:00 PM, in community_body), each 30 minutes of an agent saved.
+    let tours = [
+        at(f.d1, 14, 0),
+        at(f.d1, 10, 0),
+        at(f.d2, 14, 30),
+        at(f.d2, 9, 0),
+        at(f.end, 23, 30),
+    ];
+    let outside = tours
+        .iter()
+        .filter(|t| {
+            let local = domain::zones::to_local(ZONE, **t);
+            let minute = chrono::Timelike::hour(&local) * 60 + chrono::Timelike::minute(&local);
+            !(local.weekday() == chrono::Weekday::Tue && (720..900).contains(&minute))
+        })
+        .count() as i64;
+    let before = get(&w, &pm, &path(f.start, f.end)).await;
+    assert_eq!(before["total"]["toursOutsideStaffHours"], outside);
+    assert_eq!(before["total"]["staffHoursSaved"], outside as f64 * 0.5);
+    assert_eq!(before["total"]["soldTotal"], 0);
+    assert_eq!(before["showingMinutes"], 30);
+
+    for home in [f.home_a, f.home_b, untoured] {
+        let sold = w
+            .call(
+                Method::PATCH,
+                &format!("/api/properties/{home}/retire"),
+                Some(&pm),
+                None,
+            )
+            .await;
+        assert_eq!(sold.status, StatusCode::OK);
+    }
+    let today = domain::zones::to_local(ZONE, Utc::now()).date();
+    let after = get(&w, &pm, &path(f.start, today)).await;
+    let total = &after["total"];
+    assert_eq!(total["soldAfterTour"], 2);
+    assert_eq!(total["soldTotal"], 3);
+    // Both toured homes list at $455,000.
+    assert_eq!(total["valueAfterTour"], 2 * 45_500_000);
+    // Home A joined 30 days before the range, home B today.
+    let a_days = (today - (f.start - Duration::days(30))).num_days() as f64;
+    assert_eq!(total["daysOnMarketToured"], a_days / 2.0);
+    assert_eq!(total["daysOnMarketUntoured"], 0.0);
+    let line = &after["communities"][0];
+    assert_eq!(line["communityId"], f.community);
+    assert_eq!(line["soldAfterTour"], 2);
+
+    let cedar = w.sign_in("cedar.pm").await;
+    let foreign = w
+        .call(Method::GET, &path(f.start, f.end), Some(&cedar), None)
+        .await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND);
+    refused(
+        &w,
+        &pm,
+        &format!("/api/insights/profitCenter?startDate={}", f.start),
+        "endDate",
+    )
+    .await;
+    w.done().await;
+}

@@ -1,16 +1,9 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import {
   Bar,
@@ -25,18 +18,9 @@ import {
   YAxis,
 } from 'recharts';
 import type { Insights } from '../../../api/types';
-import { LoadError, loadErrorText } from '../../../components/LoadError';
-import { isoDay, reportReady, todayIso } from '../../reports/reportDates';
-import { ReportDateFields } from '../../reports/components/ReportDateFields';
-import { useCommunityChoices, useInsights } from '../api/insights';
+import { useInsights } from '../api/insights';
+import { PeriodPage } from './PeriodPage';
 import { ChartCard } from './ChartCard';
-
-/** Ninety days up to today, the period the page opens with. */
-function lastNinetyDays(now = new Date()) {
-  const start = new Date(now);
-  start.setDate(now.getDate() - 89);
-  return { startDate: isoDay(start), endDate: isoDay(now) };
-}
 
 const CHART_HEIGHT = 260;
 
@@ -46,43 +30,10 @@ const CHART_HEIGHT = 260;
  * chart's data downloads as CSV.
  */
 export default function InsightsPage() {
-  const [dates, setDates] = useState(lastNinetyDays);
-  const [communityId, setCommunityId] = useState<number | null>(null);
-  const today = todayIso();
-  const ready = reportReady(dates.startDate, dates.endDate, today);
-  const insights = useInsights({ ...dates, communityId }, ready);
-  const communities = useCommunityChoices();
   return (
-    <Box>
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        Insights
-      </Typography>
-      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <ReportDateFields dates={dates} onChange={(name, value) => setDates((d) => ({ ...d, [name]: value }))} />
-          <TextField
-            select
-            label="Community"
-            value={communityId ?? 0}
-            onChange={(e) => setCommunityId(Number(e.target.value) || null)}
-            sx={{ minWidth: 240 }}
-            helperText={communities.isError ? 'Communities could not be loaded' : ' '}
-          >
-            <MenuItem value={0}>All communities</MenuItem>
-            {(communities.data ?? []).map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </Paper>
-      {insights.isFetching && <LinearProgress aria-label="Loading insights" sx={{ mb: 1 }} />}
-      {insights.isError && (
-        <LoadError onRetry={() => void insights.refetch()}>{loadErrorText('Insights', insights.error)}</LoadError>
-      )}
-      {insights.data && <Charts data={insights.data} />}
-    </Box>
+    <PeriodPage title="Insights" useFigures={useInsights}>
+      {(data) => <Charts data={data} />}
+    </PeriodPage>
   );
 }
 

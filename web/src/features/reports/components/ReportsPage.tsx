@@ -13,6 +13,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import BatteryChargingFullIcon from '@mui/icons-material/BatteryChargingFull';
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import InsightsIcon from '@mui/icons-material/Insights';
+import SavingsIcon from '@mui/icons-material/Savings';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SellIcon from '@mui/icons-material/Sell';
@@ -64,9 +65,14 @@ export default function ReportsPage() {
     <Box>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
         <Typography variant="h1">Reports</Typography>
-        <Button component={RouterLink} to="/insights" variant="outlined" startIcon={<InsightsIcon />}>
-          Insights
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button component={RouterLink} to="/insights" variant="outlined" startIcon={<InsightsIcon />}>
+            Insights
+          </Button>
+          <Button component={RouterLink} to="/profit-center" variant="outlined" startIcon={<SavingsIcon />}>
+            Profit Center
+          </Button>
+        </Stack>
       </Stack>
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
