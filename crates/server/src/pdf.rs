@@ -202,24 +202,41 @@ const CELL_SIZE: f32 = 8.5;
 const LINE: f32 = 14.0;
 const CELL_GAP: f32 = 8.0;
 
-/// Column widths for a table: each column's natural width (its header and widest cell), scaled
-/// down to the page when they do not fit, with the room left shared out when they do.
+/// Column widths for a table. Each column first gets its header's width (its fair share of the
+/// page at most), so headers stay whole; the room left goes to the columns whose cells want
+/// more, in proportion to what they want, and any room still left in proportion to their width.
 fn column_widths(headers: &[&str], rows: &[Vec<String>], available: f32) -> Vec<f32> {
-    let mut natural: Vec<f32> = headers
+    let share = available / headers.len().max(1) as f32;
+    let base: Vec<f32> = headers
         .iter()
-        .map(|h| text_width(h, CELL_SIZE, Weight::Semibold) + CELL_GAP)
+        .map(|h| (text_width(h, CELL_SIZE, Weight::Semibold) + CELL_GAP).min(share))
         .collect();
+    let mut natural = base.clone();
     for row in rows.iter().take(500) {
         for (n, cell) in row.iter().enumerate().take(natural.len()) {
             let width = text_width(cell, CELL_SIZE, Weight::Regular) + CELL_GAP;
             natural[n] = natural[n].max(width.min(available / 2.0));
         }
     }
-    let total: f32 = natural.iter().sum();
+    let base_total: f32 = base.iter().sum();
+    let wanted: Vec<f32> = natural.iter().zip(&base).map(|(n, b)| n - b).collect();
+    let wanted_total: f32 = wanted.iter().sum();
+    let room = (available - base_total).max(0.0);
+    let given = if wanted_total > 0.0 {
+        (room / wanted_total).min(1.0)
+    } else {
+        0.0
+    };
+    let widths: Vec<f32> = base
+        .iter()
+        .zip(&wanted)
+        .map(|(b, w)| b + w * given)
+        .collect();
+    let total: f32 = widths.iter().sum();
     if total <= 0.0 {
-        return natural;
+        return widths;
     }
-    natural.iter().map(|w| w * available / total).collect()
+    widths.iter().map(|w| w * available / total).collect()
 }
 
 /// A titled table of rows on landscape Letter pages, the header row on each page.
@@ -577,6 +594,44 @@ mod tests {
         );
         assert_eq!(text.matches("Customer ID").count(), 3);
         assert!(text.contains("Visitor 99"));
+    }
+
+    #[test]
+    fn wide_tables_keep_their_headers_whole() {
+        let headers = [
+            "Customer ID",
+            "First Name",
+            "Last Name",
+            "Email",
+            "Phone",
+            "Contact Status",
+            "Visitor Type",
+            "Visits",
+            "Last Visit",
+            "Created On",
+            "Last Visited Property",
+            "Last Visit Status",
+            "Customer Status",
+        ];
+        let row: Vec<String> = headers
+            .iter()
+            .map(|h| format!("{h} with a long value in it, longer than any column"))
+            .collect();
+        let available = TABLE_PAGE.0 - 2.0 * MARGIN;
+        let widths = column_widths(&headers, &[row], available);
+        assert!((widths.iter().sum::<f32>() - available).abs() < 0.5);
+        // Every header that fits in a fair share of the page stays whole (here most of them),
+        // whatever its cells want.
+        let share = available / headers.len() as f32;
+        let mut whole = 0;
+        for (header, width) in headers.iter().zip(&widths) {
+            let needs = text_width(header, CELL_SIZE, Weight::Semibold) + CELL_GAP;
+            if needs <= share {
+                assert!(needs <= width + 0.01, "{header}: {width}");
+                whole += 1;
+            }
+        }
+        assert!(whole > headers.len() / 2, "{whole}");
     }
 
     #[test]
