@@ -50,6 +50,27 @@ impl CustomerRow {
     }
 }
 
+/// What the customers list (`CUSTOMERS`) can be narrowed to (catalogue ids).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CustomerFilter {
+    /// Blacklisted or not.
+    VisitorStatus(i64),
+    VisitorType(i64),
+    /// The status of the customer's last visit.
+    LastVisitStatus(i64),
+}
+
+impl crate::list::Filter for CustomerFilter {
+    fn add_to(&self, filters: &mut crate::list::Filters) {
+        let (condition, id) = match *self {
+            Self::VisitorStatus(id) => ("c.visitor_status_id = ?", id),
+            Self::VisitorType(id) => ("c.visitor_type_id = ?", id),
+            Self::LastVisitStatus(id) => ("c.last_visit_status_id = ?", id),
+        };
+        filters.add(condition, [crate::Value::from(id)]);
+    }
+}
+
 pub const CUSTOMERS: ListSpec = ListSpec {
     columns: "c.customer_id, c.firstname, c.lastname, c.email_1, c.cell_phone_1, \
               CASE WHEN c.contactable THEN 'Contact' ELSE 'No contact' END AS visitor_contact_status_id_value, \

@@ -362,6 +362,12 @@ pub struct ListQuery {
     pub filters: Filters,
 }
 
+/// A condition on a list's rows, named by what it keeps; the area of this crate that owns the
+/// list writes its SQL, so callers pass typed filters and never SQL text.
+pub trait Filter {
+    fn add_to(&self, filters: &mut Filters);
+}
+
 /// Extra conditions with `?` placeholders and their values.
 #[derive(Debug, Clone, Default)]
 pub struct Filters {
@@ -370,8 +376,18 @@ pub struct Filters {
 }
 
 impl Filters {
+    /// Keeps the rows `filter` keeps, as well as those of the filters added before.
+    pub fn with(&mut self, filter: impl Filter) -> &mut Self {
+        filter.add_to(self);
+        self
+    }
+
     /// Adds a condition; each `?` in it takes the next value.
-    pub fn add(&mut self, condition: &str, values: impl IntoIterator<Item = Value>) -> &mut Self {
+    pub(crate) fn add(
+        &mut self,
+        condition: &str,
+        values: impl IntoIterator<Item = Value>,
+    ) -> &mut Self {
         self.conditions.push(condition.to_string());
         self.values.extend(values);
         self
@@ -383,7 +399,7 @@ impl Filters {
 
     /// Keeps rows whose instant `column` falls on the days from `start` to `end` (either may be
     /// open) on the clock of the time zone `zone` (an SQL expression of the row's home's zone).
-    pub fn add_zoned_days(
+    pub(crate) fn add_zoned_days(
         &mut self,
         column: &str,
         zone: &str,

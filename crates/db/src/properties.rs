@@ -39,15 +39,37 @@ pub struct PropertyRow {
     pub modified_on: DateTime<Utc>,
 }
 
-/// Keeps the homes whose status lets them be toured (of the properties list, `p`).
-pub fn only_open_to_tours(filters: &mut crate::list::Filters) {
-    let touring: Vec<crate::Value> = domain::catalog::DISPOSITIONS
-        .iter()
-        .filter(|d| d.tours)
-        .map(|d| crate::Value::from(d.id))
-        .collect();
-    let marks = vec!["?"; touring.len()].join(", ");
-    filters.add(&format!("p.disposition_id IN ({marks})"), touring);
+/// What the properties list (`PROPERTIES`) can be narrowed to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PropertyFilter {
+    /// The homes with this disposition (a catalogue id).
+    Disposition(i64),
+    /// The homes whose lock has this status (a catalogue id).
+    LockStatus(i64),
+    /// The homes of one community.
+    Community(i64),
+    /// The homes whose status lets them be toured.
+    OpenToTours,
+}
+
+impl crate::list::Filter for PropertyFilter {
+    fn add_to(&self, filters: &mut crate::list::Filters) {
+        use crate::Value;
+        match *self {
+            Self::Disposition(id) => filters.add("p.disposition_id = ?", [Value::from(id)]),
+            Self::LockStatus(id) => filters.add("p.lock_status_id = ?", [Value::from(id)]),
+            Self::Community(id) => filters.add("p.community_id = ?", [Value::from(id)]),
+            Self::OpenToTours => {
+                let touring: Vec<Value> = domain::catalog::DISPOSITIONS
+                    .iter()
+                    .filter(|d| d.tours)
+                    .map(|d| Value::from(d.id))
+                    .collect();
+                let marks = vec!["?"; touring.len()].join(", ");
+                filters.add(&format!("p.disposition_id IN ({marks})"), touring)
+            }
+        };
+    }
 }
 
 /// A search of another list through the homes its rows refer to by `reference`: the home's

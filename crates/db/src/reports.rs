@@ -143,6 +143,21 @@ pub const MARKET_REPORT: ListSpec = ListSpec {
     ..ListSpec::PLAIN
 };
 
+/// Narrows the market report to the homes sold (or rented) on the range's days, on each home's
+/// clock.
+pub struct SoldIn(pub ReportRange);
+
+impl crate::list::Filter for SoldIn {
+    fn add_to(&self, filters: &mut crate::list::Filters) {
+        filters.add_zoned_days(
+            "p.disposition_on",
+            "p.timezone",
+            Some(self.0.start),
+            Some(self.0.end),
+        );
+    }
+}
+
 #[derive(FromRow)]
 struct VisitFactRow {
     property_id: i64,

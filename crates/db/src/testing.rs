@@ -269,3 +269,13 @@ pub async fn run(db: &Db, sql: &str, id: i64) {
         .map(|_| ()))
     .unwrap();
 }
+
+/// A list condition written as SQL with `?` placeholders, for the list engine's own tests;
+/// product code passes each area's typed filters (`crate::list::Filter`).
+pub struct Condition(pub String, pub Vec<crate::Value>);
+
+impl crate::list::Filter for Condition {
+    fn add_to(&self, filters: &mut crate::list::Filters) {
+        filters.add(&self.0, self.1.clone());
+    }
+}

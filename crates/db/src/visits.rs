@@ -51,6 +51,32 @@ impl VisitRow {
     }
 }
 
+/// What the visits list (`VISITS`) can be narrowed to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VisitFilter {
+    /// The visits last changed on these days (either end may be open) on their home's clock.
+    ChangedOn {
+        start: Option<NaiveDate>,
+        end: Option<NaiveDate>,
+    },
+    /// The visits to one home.
+    Property(i64),
+}
+
+impl crate::list::Filter for VisitFilter {
+    fn add_to(&self, filters: &mut crate::list::Filters) {
+        match *self {
+            Self::ChangedOn { start, end } => filters.add_zoned_days(
+                "v.modified_on",
+                "(SELECT timezone FROM properties WHERE property_id = v.property_id)",
+                start,
+                end,
+            ),
+            Self::Property(id) => filters.add("v.property_id = ?", [Value::from(id)]),
+        };
+    }
+}
+
 pub const VISITS: ListSpec = ListSpec {
     columns: "v.customer_visit_id, v.customer_id, c.firstname, c.lastname, c.cell_phone_1, v.property_id, p.address_1, \
               p.house_num, m.name AS subdivision, v.visit_status_id AS visitor_status_id, s.name AS visitor_status, \

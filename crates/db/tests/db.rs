@@ -2,7 +2,7 @@
 
 use db::builders::NewBuilder;
 use db::list::ListQuery;
-use db::testing::{run, TestDb};
+use db::testing::{run, Condition, TestDb};
 use db::users::{AgentRow, NewUser, AGENTS};
 use db::{Scope, Value};
 use domain::lists::Order;
@@ -488,9 +488,10 @@ async fn visit_counts_per_day_follow_the_visits() {
             .total
     };
     let mut counted = ListQuery::default();
-    counted
-        .filters
-        .add("v.customer_visit_id > ?", [Value::from(0)]);
+    counted.filters.with(Condition(
+        "v.customer_visit_id > ?".into(),
+        vec![Value::from(0)],
+    ));
     assert_eq!(
         (
             listed(ListQuery::default()).await,
@@ -1028,7 +1029,7 @@ async fn property_totals_follow_the_homes() {
         ] {
             let mut query = ListQuery::default();
             if let Some(condition) = filter {
-                query.filters.add(condition, values);
+                query.filters.with(Condition(condition.into(), values));
             }
             let page = PROPERTIES
                 .page::<PropertyRow>(db, &scope, &query)
@@ -1143,16 +1144,14 @@ async fn sorts_by_catalog_names_page_as_the_whole_list() {
         };
         match filter {
             Filter::None => None,
-            Filter::NotSold => Some(
-                query
-                    .filters
-                    .add("p.disposition_id <> ?", [Value::from(13)]),
-            ),
-            Filter::NotOneHome => Some(
-                query
-                    .filters
-                    .add("p.property_id <> ?", [Value::from(homes[4])]),
-            ),
+            Filter::NotSold => Some(query.filters.with(Condition(
+                "p.disposition_id <> ?".into(),
+                vec![Value::from(13)],
+            ))),
+            Filter::NotOneHome => Some(query.filters.with(Condition(
+                "p.property_id <> ?".into(),
+                vec![Value::from(homes[4])],
+            ))),
         };
         let scope = scope.clone();
         async move {
@@ -1894,7 +1893,9 @@ fn sorted(
         ..Default::default()
     };
     if let Some((condition, value)) = filter {
-        query.filters.add(condition, [Value::from(value)]);
+        query
+            .filters
+            .with(Condition(condition.into(), vec![Value::from(value)]));
     }
     query
 }

@@ -148,4 +148,45 @@ mod tests {
             .collect();
         assert!(importers.is_empty(), "{importers:?}");
     }
+
+    /// The db crate owns every SQL string: request handlers pass typed filters
+    /// (`db::list::Filter`) and never write a condition, a statement or a test database.
+    #[test]
+    fn no_module_of_the_server_writes_sql() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        sources(&src, &mut files);
+        // Split, so that this test's own lines do not hold them.
+        const SQL: [&str; 5] = [
+            concat!("SEL", "ECT "),
+            concat!("INSERT", " INTO"),
+            concat!("DELETE", " FROM"),
+            concat!(" WH", "ERE "),
+            concat!("db::", "testing"),
+        ];
+        let placeholder = |line: &str| {
+            line.match_indices(concat!("= ", "?")).any(|(at, _)| {
+                !line[at + 3..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_alphanumeric() || c == '_')
+            })
+        };
+        let writers: Vec<String> = files
+            .iter()
+            .flat_map(|f| {
+                let text = std::fs::read_to_string(f).unwrap();
+                let name = f.display().to_string();
+                text.lines()
+                    .enumerate()
+                    .filter(|(_, line)| !line.trim_start().starts_with("//"))
+                    .filter(|(_, line)| {
+                        placeholder(line) || SQL.iter().any(|sql| line.contains(sql))
+                    })
+                    .map(|(at, line)| format!("{name}:{}: {}", at + 1, line.trim()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert!(writers.is_empty(), "{writers:#?}");
+    }
 }

@@ -431,10 +431,37 @@ pub const LOCKS: ListSpec = ListSpec {
     ..ListSpec::PLAIN
 };
 
-/// Whether a lock belongs under Returned Locks (spec 2 §4): its shipment status is "To be
-/// returned". Lock statuses have no such word, so the status filter's "To be returned" reads the
-/// shipment status too.
-pub const RETURNED_CONDITION: &str = "d.shipment_status = 'To be returned'";
+/// What the inventory's device lists can be narrowed to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeviceFilter {
+    /// The devices with this lock status (a catalogue id).
+    Status(i64),
+    /// The devices with this shipment status (one of [`SHIPMENT_STATUSES`]).
+    ShipmentStatus(String),
+    /// The devices at the homes of one community.
+    Community(i64),
+    /// Under Returned Locks (spec 2 §4): the shipment status is "To be returned"; or, with
+    /// false, every other lock (Current Inventory).
+    Returned(bool),
+}
+
+impl crate::list::Filter for DeviceFilter {
+    fn add_to(&self, filters: &mut crate::list::Filters) {
+        use crate::Value;
+        match self {
+            Self::Status(id) => filters.add("d.status_id = ?", [Value::from(*id)]),
+            Self::ShipmentStatus(status) => {
+                filters.add("d.shipment_status = ?", [Value::from(status.clone())])
+            }
+            Self::Community(id) => filters.add("c.id = ?", [Value::from(*id)]),
+            Self::Returned(true) => filters.add("d.shipment_status = 'To be returned'", []),
+            Self::Returned(false) => filters.add(
+                "(d.shipment_status IS NULL OR d.shipment_status <> 'To be returned')",
+                [],
+            ),
+        };
+    }
+}
 
 /// A smart lock as the inventory lists it.
 #[derive(Debug, Clone, Serialize, FromRow, ToSchema)]

@@ -4,7 +4,7 @@
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use db::customers::{CustomerDetail, CustomerRow, CUSTOMERS};
+use db::customers::{CustomerDetail, CustomerFilter, CustomerRow, CUSTOMERS};
 use db::list::Filters;
 use domain::catalog::{BLACKLISTED, NOT_BLACKLISTED, VISITOR_STATUSES, VISITOR_TYPES};
 use serde::{Deserialize, Serialize};
@@ -102,14 +102,14 @@ impl CustomerFilters {
                     ))
                 }
             };
-            filters.add("c.visitor_status_id = ?", [db::Value::from(id)]);
+            filters.with(CustomerFilter::VisitorStatus(id));
         }
         if let Some(kind) = given(&self.visitor_type) {
             let (id, _, _) = VISITOR_TYPES
                 .iter()
                 .find(|(_, name, _)| *name == kind)
                 .ok_or_else(|| ApiError::field("visitorType", format!("No visitor type {kind}")))?;
-            filters.add("c.visitor_type_id = ?", [db::Value::from(*id)]);
+            filters.with(CustomerFilter::VisitorType(*id));
         }
         if let Some(last) = given(&self.last_status) {
             // The visit statuses are the catalogue's after the two blacklist values.
@@ -118,7 +118,7 @@ impl CustomerFilters {
                 .filter(|(id, _, _)| *id != BLACKLISTED && *id != NOT_BLACKLISTED)
                 .find(|(_, name, _)| *name == last)
                 .ok_or_else(|| ApiError::field("lastStatus", format!("No visit status {last}")))?;
-            filters.add("c.last_visit_status_id = ?", [db::Value::from(*id)]);
+            filters.with(CustomerFilter::LastVisitStatus(*id));
         }
         Ok(filters)
     }

@@ -10,7 +10,8 @@ use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use db::list::ListSpec;
 use db::properties::{
-    CommunityProperty, Events, PropertyFields, PropertyRecord, PropertyRow, Staffing, PROPERTIES,
+    CommunityProperty, Events, PropertyFields, PropertyFilter, PropertyRecord, PropertyRow,
+    Staffing, PROPERTIES,
 };
 use domain::catalog::{disposition_by_constant, Disposition, DISPOSITIONS};
 use domain::codes;
@@ -158,26 +159,21 @@ pub async fn list(
     {
         let constant = filter_disposition(option)
             .ok_or_else(|| ApiError::field("lockDisposition", format!("No filter {option}")))?;
-        query.filters.add(
-            "p.disposition_id = ?",
-            [db::Value::from(
-                disposition_by_constant(constant)
-                    .expect("a catalogue disposition")
-                    .id,
-            )],
-        );
+        query.filters.with(PropertyFilter::Disposition(
+            disposition_by_constant(constant)
+                .expect("a catalogue disposition")
+                .id,
+        ));
     }
     if let Some(name) = filters.lock_status.as_deref().filter(|o| !o.is_empty()) {
         let (id, _) = domain::catalog::LOCK_STATUSES
             .iter()
             .find(|(_, n)| *n == name)
             .ok_or_else(|| ApiError::field("lockStatus", format!("No lock status {name}")))?;
-        query
-            .filters
-            .add("p.lock_status_id = ?", [db::Value::from(*id)]);
+        query.filters.with(PropertyFilter::LockStatus(*id));
     }
     if filters.tours == Some(true) {
-        db::properties::only_open_to_tours(&mut query.filters);
+        query.filters.with(PropertyFilter::OpenToTours);
     }
     let page = PROPERTIES
         .page::<PropertyRow>(&state.db, &scope, &query)
@@ -824,7 +820,7 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
     };
     timeline
         .filters
-        .add("v.property_id = ?", [db::Value::from(p.property_id)]);
+        .with(db::visits::VisitFilter::Property(p.property_id));
     let visits = db::visits::VISITS
         .page::<db::visits::VisitRow>(&state.db, &caller.scope, &timeline)
         .await?
@@ -1035,7 +1031,7 @@ pub async fn by_status(
     let mut query = db::list::ListQuery::default();
     query
         .filters
-        .add("p.disposition_id = ?", [db::Value::from(disposition.id)]);
+        .with(PropertyFilter::Disposition(disposition.id));
     let page = PROPERTIES
         .page::<PropertyRow>(&state.db, &caller.scope.narrow(q.builder_id), &query)
         .await?;

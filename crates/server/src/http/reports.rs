@@ -125,12 +125,7 @@ impl Report for VisitReportRow {
 impl Report for MarketReportRow {
     fn filters(range: &ReportRange) -> Filters {
         let mut filters = Filters::default();
-        filters.add_zoned_days(
-            "p.disposition_on",
-            "p.timezone",
-            Some(range.start),
-            Some(range.end),
-        );
+        filters.with(db::reports::SoldIn(*range));
         filters
     }
 

@@ -5,7 +5,7 @@
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use db::properties::PropertyRecord;
+use db::properties::{PropertyFilter, PropertyRecord};
 use db::settings::BuilderSettings;
 use db::Scope;
 use domain::hours::{day_text, default_tour_week, TourDay, DAY_NAMES};
@@ -295,8 +295,8 @@ pub async fn community(
     };
     query
         .filters
-        .add("p.community_id = ?", [db::Value::from(id)]);
-    db::properties::only_open_to_tours(&mut query.filters);
+        .with(PropertyFilter::Community(id))
+        .with(PropertyFilter::OpenToTours);
     let homes = db::properties::PROPERTIES
         .page::<db::properties::PropertyRow>(
             &state.db,

@@ -71,12 +71,7 @@ impl VisitFilters {
             }
         }
         let mut filters = Filters::default();
-        filters.add_zoned_days(
-            "v.modified_on",
-            "(SELECT timezone FROM properties WHERE property_id = v.property_id)",
-            start,
-            end,
-        );
+        filters.with(db::visits::VisitFilter::ChangedOn { start, end });
         Ok(filters)
     }
 }

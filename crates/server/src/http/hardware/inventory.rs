@@ -8,9 +8,8 @@ use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use db::hardware::devices::{
-    self, kind, HubRow, LockFields, LockRecord, LockRow, NewDevice, SmartLockRow,
-    WifiThermostatRow, HUBS, LOCKS, RETURNED_CONDITION, SHIPMENT_STATUSES, SMART_LOCKS,
-    WIFI_THERMOSTATS,
+    self, kind, DeviceFilter, HubRow, LockFields, LockRecord, LockRow, NewDevice, SmartLockRow,
+    WifiThermostatRow, HUBS, LOCKS, SHIPMENT_STATUSES, SMART_LOCKS, WIFI_THERMOSTATS,
 };
 use db::list::{Filters, ListSpec, Row};
 use serde::{Deserialize, Serialize};
@@ -144,9 +143,9 @@ impl LockFilters {
                 .iter()
                 .find(|(_, name)| *name == status)
             {
-                filters.add("d.status_id = ?", [db::Value::from(*id)]);
+                filters.with(DeviceFilter::Status(*id));
             } else if STATUS_FILTER_SHIPMENTS.contains(&status.as_str()) {
-                filters.add("d.shipment_status = ?", [db::Value::from(status)]);
+                filters.with(DeviceFilter::ShipmentStatus(status));
             } else {
                 return Err(ApiError::field(
                     "lockStatus",
@@ -161,25 +160,22 @@ impl LockFilters {
                     format!("No shipment status {shipment}"),
                 ));
             }
-            filters.add("d.shipment_status = ?", [db::Value::from(shipment)]);
+            filters.with(DeviceFilter::ShipmentStatus(shipment));
         }
         if let Some(community) = given(&self.community) {
             let id: i64 = community
                 .trim()
                 .parse()
                 .map_err(|_| ApiError::field("community", "A community is given by its id"))?;
-            filters.add("c.id = ?", [db::Value::from(id)]);
+            filters.with(DeviceFilter::Community(id));
         }
         match given(&self.returned).as_deref() {
             None => {}
             Some("true") => {
-                filters.add(RETURNED_CONDITION, []);
+                filters.with(DeviceFilter::Returned(true));
             }
             Some("false") => {
-                filters.add(
-                    "(d.shipment_status IS NULL OR d.shipment_status <> 'To be returned')",
-                    [],
-                );
+                filters.with(DeviceFilter::Returned(false));
             }
             Some(_) => return Err(ApiError::field("returned", "returned is true or false")),
         }
