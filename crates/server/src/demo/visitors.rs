@@ -29,6 +29,10 @@ pub(super) struct Stage {
     pub(super) state: AppState,
     worker: Worker,
     millis: Arc<AtomicI64>,
+    /// When the demo was made: its clock never passes it, so nothing it leaves (a lock's events,
+    /// a job's time) lies in the future of the server that then runs; what is due later stays
+    /// queued for that server.
+    until: DateTime<Utc>,
 }
 
 /// What a call answered.
@@ -43,6 +47,7 @@ impl Stage {
     /// The server of `state` on a clock standing at `start`; the demo's texts go to the outbox
     /// whatever channels the settings name, as nobody should get them.
     pub(super) fn new(state: &AppState, start: DateTime<Utc>) -> Stage {
+        let until = state.hardware.now();
         let millis = Arc::new(AtomicI64::new(start.timestamp_millis()));
         let read = millis.clone();
         let clock: devices::Clock = Arc::new(move || {
@@ -62,6 +67,7 @@ impl Stage {
         Stage {
             app: crate::app::router(state.clone()),
             worker: Worker::new(hardware, notifier),
+            until,
             state,
             millis,
         }
@@ -75,9 +81,11 @@ impl Stage {
         self.state.hardware.now()
     }
 
-    /// Moves the clock to `at` and runs every job due by then (texts, codes, tours' ends).
+    /// Moves the clock to `at` (at the latest to when the demo was made) and runs every job due
+    /// by then (texts, codes, tours' ends).
     pub(super) async fn at(&self, at: DateTime<Utc>) -> Result<()> {
-        self.millis.store(at.timestamp_millis(), Ordering::SeqCst);
+        self.millis
+            .store(at.min(self.until).timestamp_millis(), Ordering::SeqCst);
         while self.worker.run_one().await.map_err(|e| e.to_string())? {}
         Ok(())
     }
