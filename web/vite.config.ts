@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
+    // The "What's new" list reads the repository's CHANGELOG.md.
+    fs: { allow: ['..'] },
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
     },

@@ -88,14 +88,61 @@ test('company settings: the time zone is saved on its own', async ({ page }) => 
   await expect(section(page, 'Tour Settings').getByRole('combobox', { name: 'Time Zone' })).toHaveText(next);
 });
 
-test('content settings keep the tour-page texts', async ({ page }) => {
+test('content settings keep the tour-page texts, and visitors read them', async ({ page, browser }) => {
   await page.goto('/content-settings');
   const tourNow = section(page, 'Tour Now');
+  // An empty text shows the wording visitors read instead.
+  await expect(tourNow.getByRole('textbox', { name: 'Button' })).toHaveAttribute('placeholder', 'Tour Now');
   await tourNow.getByRole('textbox', { name: 'Title' }).fill('Tour this home now');
+  const welcome = section(page, 'Self Tour Scheduling').getByRole('textbox', { name: 'Title', exact: true });
+  await welcome.fill('See a Brightway home your way');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Updated successfully')).toBeVisible();
   await page.reload();
   await expect(section(page, 'Tour Now').getByRole('textbox', { name: 'Title' })).toHaveValue('Tour this home now');
+
+  // A visitor on one of the builder's homes open to tours reads the builder's welcome, and the
+  // standard wording where it wrote none.
+  await page.goto('/properties?lockDisposition=Accessible');
+  await page.locator('tbody tr').first().click();
+  const url = await page
+    .getByRole('textbox', { name: /public/i })
+    .first()
+    .inputValue();
+  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await visitor.goto(url);
+  await expect(visitor.getByRole('heading', { level: 2, name: 'See a Brightway home your way' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  await visitor.getByRole('button', { name: 'Start touring' }).click();
+  await expect(visitor.getByRole('region', { name: 'Self tours on your own time' })).toBeFocused();
+  await visitor.close();
+
+  // Put the welcome back to the standard wording for the other tests' visitors.
+  await page.goto('/content-settings');
+  await section(page, 'Self Tour Scheduling').getByRole('textbox', { name: 'Title', exact: true }).clear();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Updated successfully')).toBeVisible();
+});
+
+test('a form with unsaved edits asks before they are lost', async ({ page }) => {
+  await page.goto('/teams/add');
+  await page.getByRole('textbox', { name: /Team Name/ }).fill('Weekend openers');
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(ask).toContainText('Your changes to the team are not saved.');
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/\/teams\/add$/);
+  await expect(page.getByRole('textbox', { name: /Team Name/ })).toHaveValue('Weekend openers');
+  // The sidebar is a way out too; Discard changes takes it.
+  await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/settings"]').click();
+  await ask.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  // A page with nothing unsaved leaves without asking.
+  await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/content-settings"]').click();
+  await expect(page).toHaveURL(/\/content-settings$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('disclosure: off clears it, on needs a name and a text', async ({ page }) => {

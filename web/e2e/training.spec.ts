@@ -5,16 +5,26 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, 'demo.pm');
 });
 
-test('training videos open in a modal with a placeholder when no media is configured', async ({ page }) => {
+test('with no videos configured, each training topic is a written guide linking the real screens', async ({ page }) => {
   await page.goto('/training');
   await expect(page.getByRole('heading', { name: 'Training', exact: true })).toBeVisible();
-  await expect(page.getByRole('article')).toHaveCount(10);
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(10);
   await expect(page.getByTestId('builder-selector')).toHaveCount(0);
-  await page.getByRole('article', { name: 'Creating teams' }).getByRole('button', { name: 'Watch Video' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Creating teams' });
-  await expect(dialog.getByText('This video is not available in this deployment.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
+  // Every topic of the server's catalogue has its guide.
+  for (let n = 0; n < 10; n++) {
+    const card = cards.nth(n);
+    const title = (await card.getByRole('heading').textContent())!;
+    await card.getByRole('button', { name: 'Read Guide' }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog.getByRole('list', { name: 'Step by step' }).getByRole('listitem').first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await page.getByRole('article', { name: 'Creating teams' }).getByRole('button', { name: 'Read Guide' }).click();
+  await page.getByRole('dialog', { name: 'Creating teams' }).getByRole('link', { name: 'Open Add New Team' }).click();
+  await expect(page).toHaveURL(/\/teams\/add$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('sales training: details, and a consultation request that only confirms', async ({ page }) => {
@@ -23,9 +33,10 @@ test('sales training: details, and a consultation request that only confirms', a
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(3);
   await expect(cards.first()).toContainText('Lead Conversion');
-  await expect(cards.first()).toContainText('Tourdesk Academy');
+  // No presenter is configured, so none is shown (none is invented).
+  await expect(cards.first().getByRole('link')).toHaveCount(0);
 
-  await cards.first().getByRole('button', { name: 'Watch Video' }).click();
+  await cards.first().getByRole('button', { name: 'Read Guide' }).click();
   const video = page.getByRole('dialog');
   await expect(video.getByRole('button', { name: 'Download Resources' })).toBeDisabled();
   await video.getByRole('button', { name: 'Schedule Consultation' }).click();

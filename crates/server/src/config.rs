@@ -5,7 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -146,6 +146,7 @@ pub struct FileSettings {
     pub billing_ui: Option<bool>,
     pub log_format: Option<String>,
     pub training_media_url: Option<String>,
+    pub training_trainer: Option<Trainer>,
     pub geocoder_url: Option<String>,
     pub public_site_url: Option<String>,
     pub trusted_proxies: Option<Vec<String>>,
@@ -185,6 +186,39 @@ pub struct Smtp {
     pub from: String,
 }
 
+/// The sales-training videos' presenter (`[training_trainer]`, or `TOURDESK_TRAINING_TRAINER_*`);
+/// only the name is required, and what is not given is not shown.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, utoipa::ToSchema, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Trainer {
+    pub name: String,
+    pub title: Option<String>,
+    pub bio: Option<String>,
+    pub company: Option<String>,
+    /// A page about them.
+    pub link: Option<String>,
+}
+
+impl Trainer {
+    /// The trainer the environment names (each field over the file's), if it has a name.
+    fn resolve(file: Option<Trainer>) -> Option<Trainer> {
+        let file = file.unwrap_or_default();
+        let field = |name: &str, from_file: Option<String>| {
+            env(&format!("TOURDESK_TRAINING_TRAINER_{name}"))
+                .or(from_file)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        Some(Trainer {
+            name: field("NAME", Some(file.name))?,
+            title: field("TITLE", file.title),
+            bio: field("BIO", file.bio),
+            company: field("COMPANY", file.company),
+            link: field("LINK", file.link),
+        })
+    }
+}
+
 /// Resolved settings.
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -204,6 +238,8 @@ pub struct Settings {
     pub log_json: bool,
     /// Where the training videos and thumbnails are served from (none: not available here).
     pub training_media_url: Option<String>,
+    /// Who presents the sales-training videos (none: no presenter is shown).
+    pub training_trainer: Option<Trainer>,
     /// A Nominatim-compatible geocoder (none: the offline one).
     pub geocoder_url: Option<String>,
     /// The visitor-facing public site (the spec's webflow base) where each builder's homes and
@@ -419,6 +455,7 @@ impl Settings {
             training_media_url: env("TOURDESK_TRAINING_MEDIA_URL")
                 .or(file.training_media_url)
                 .map(|u| u.trim_end_matches('/').to_string()),
+            training_trainer: Trainer::resolve(file.training_trainer),
             geocoder_url: env("TOURDESK_GEOCODER_URL").or(file.geocoder_url),
             // Without a site of the builder's own, this server's tour pages are the public site.
             public_site_url: Some(
@@ -565,6 +602,28 @@ mod tests {
                 .public_page("cedar-ridge", "property", 7)
                 .as_deref(),
             Some("https://tours.example.com/cedar-ridge/property/7")
+        );
+    }
+
+    #[test]
+    fn the_trainer_is_shown_only_when_named_and_only_with_what_is_given() {
+        let resolve = |text: &str| {
+            let file: FileSettings = toml::from_str(text).unwrap();
+            Settings::resolve(file, &StoreArgs::default(), None)
+                .unwrap()
+                .training_trainer
+        };
+        assert_eq!(resolve(""), None);
+        assert_eq!(resolve("[training_trainer]\nname = \"  \"\n"), None);
+        assert_eq!(
+            resolve(
+                "[training_trainer]\nname = \"Sam Lee\"\ncompany = \"Lee Sales\"\nlink = \" \"\n"
+            ),
+            Some(Trainer {
+                name: "Sam Lee".into(),
+                company: Some("Lee Sales".into()),
+                ..Trainer::default()
+            })
         );
     }
 

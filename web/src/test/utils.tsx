@@ -1,6 +1,6 @@
-import type { ReactElement, ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
@@ -8,6 +8,7 @@ import { vi } from 'vitest';
 import { sessionStore } from '../api/session';
 import type { SessionUser } from '../api/types';
 import { theme } from '../app/theme';
+import { LeaveGuard } from '../components/form/unsaved';
 
 export interface MockResponse {
   status?: number;
@@ -86,13 +87,33 @@ export function LocationProbe() {
   );
 }
 
+// The children of a test's router, read by its one route so that a re-render shows new ones.
+const RoutedChildren = createContext<ReactNode>(null);
+
+function Routed() {
+  return (
+    <>
+      {useContext(RoutedChildren)}
+      <LeaveGuard />
+    </>
+  );
+}
+
 export function Providers({ children, route = '/' }: { children: ReactNode; route?: string }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  );
+  // A data router as the app has, starting at `route`.
+  const [router] = useState(() =>
+    createMemoryRouter([{ path: '*', element: <Routed /> }], { initialEntries: [route] }),
+  );
   return (
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={client}>
         <SnackbarProvider autoHideDuration={4000}>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          <RoutedChildren.Provider value={children}>
+            <RouterProvider router={router} />
+          </RoutedChildren.Provider>
         </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>

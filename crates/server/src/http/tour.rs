@@ -56,8 +56,8 @@ pub struct TourBranding {
     /// text, textColor, backgroundColor, borderRadius, fontSize.
     #[schema(value_type = Option<Object>)]
     pub button_settings: Option<serde_json::Value>,
-    /// The tour-page texts of the content settings.
-    #[schema(value_type = Option<Object>)]
+    /// The tour-page texts of the content settings, by key (null or empty: the default wording).
+    #[schema(value_type = Option<std::collections::HashMap<String, Option<String>>>)]
     pub content_settings: Option<serde_json::Value>,
     /// The builder's own disclosure the visitor accepts, when it has one.
     pub custom_disclosure: Option<TourDisclosure>,

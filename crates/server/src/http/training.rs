@@ -1,6 +1,7 @@
 //! Training videos (spec 3: Training, Sales Training). The catalogue is fixed; where the videos
 //! and thumbnails live is configuration (`training_media_url`), since a deployment may have no
-//! internet: without it the addresses are null and the console shows a placeholder.
+//! internet: without it the addresses are null and the console shows each topic's written guide.
+//! Who presents the sales videos is configuration too (`training_trainer`), never invented.
 
 use axum::extract::State;
 use axum::routing::get;
@@ -9,20 +10,12 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
+use crate::config::Trainer;
 use crate::error::ApiResult;
 use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/training", get(training))
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Creator {
-    pub name: &'static str,
-    pub title: &'static str,
-    pub bio: &'static str,
-    pub company: &'static str,
-    pub link: &'static str,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -35,7 +28,8 @@ pub struct Video {
     /// The date the video was published (yyyy-MM-dd).
     pub date: &'static str,
     pub category: &'static str,
-    pub creator: Option<Creator>,
+    /// The configured presenter of the sales videos.
+    pub creator: Option<Trainer>,
     /// Where the video plays, or null when no media address is configured.
     pub video_url: Option<String>,
     pub thumbnail_url: Option<String>,
@@ -76,19 +70,11 @@ const SALES: [Entry; 3] = [
     ("objection-handling", "Handling the objections self-touring buyers raise", "Price, timing and 'just looking': answers that keep the door open, practised on real examples.", "14:05", "2025-08-05"),
 ];
 
-const TRAINER: Creator = Creator {
-    name: "Jordan Ellis",
-    title: "New-home sales coach",
-    bio: "Fifteen years selling and coaching on new-home sites; works with builder teams on lead conversion.",
-    company: "Tourdesk Academy",
-    link: "https://www.example.com/tourdesk-academy",
-};
-
 fn videos(
     entries: &[Entry],
     category: &'static str,
     media: Option<&str>,
-    with_creator: bool,
+    creator: Option<&Trainer>,
 ) -> Vec<Video> {
     entries
         .iter()
@@ -99,7 +85,7 @@ fn videos(
             duration,
             date,
             category,
-            creator: with_creator.then_some(Creator { ..TRAINER }),
+            creator: creator.cloned(),
             video_url: media.map(|m| format!("{m}/{slug}.mp4")),
             thumbnail_url: media.map(|m| format!("{m}/{slug}.jpg")),
         })
@@ -109,8 +95,9 @@ fn videos(
 #[utoipa::path(get, path = "/api/training", tag = "training", responses((status = 200, body = Training)), security(("bearer" = [])))]
 pub async fn training(State(state): State<AppState>, _caller: Caller) -> ApiResult<Json<Training>> {
     let media = state.settings.training_media_url.as_deref();
+    let trainer = state.settings.training_trainer.as_ref();
     Ok(Json(Training {
-        general: videos(&GENERAL, "General", media, false),
-        sales: videos(&SALES, "Lead Conversion", media, true),
+        general: videos(&GENERAL, "General", media, None),
+        sales: videos(&SALES, "Lead Conversion", media, trainer),
     }))
 }

@@ -2524,11 +2524,43 @@ async fn message_previews_and_training_catalogue() {
     assert_eq!(training["general"].as_array().unwrap().len(), 10);
     assert_eq!(training["sales"].as_array().unwrap().len(), 3);
     assert_eq!(training["sales"][0]["category"], "Lead Conversion");
-    assert!(training["sales"][0]["creator"]["bio"].is_string());
+    assert!(
+        training["sales"][0]["creator"].is_null(),
+        "no trainer configured: none is invented"
+    );
     assert!(
         training["general"][0]["video_url"].is_null(),
-        "no media address configured: the console shows a placeholder"
+        "no media address configured: the console shows the written guide"
     );
+    w.done().await;
+}
+
+#[tokio::test]
+async fn training_media_and_trainer_come_from_configuration() {
+    let w = world_with(FileSettings {
+        training_media_url: Some("https://media.tourdesk.test/training/".into()),
+        training_trainer: Some(server::config::Trainer {
+            name: "Sam Lee".into(),
+            company: Some("Lee Sales".into()),
+            ..Default::default()
+        }),
+        ..Default::default()
+    })
+    .await;
+    let token = w.sign_in("demo.sales").await;
+    let training = w
+        .call(Method::GET, "/api/training", Some(&token), None)
+        .await
+        .json();
+    assert_eq!(
+        training["general"][0]["video_url"],
+        "https://media.tourdesk.test/training/creating-staff.mp4"
+    );
+    assert_eq!(
+        training["sales"][2]["creator"],
+        json!({"name": "Sam Lee", "title": null, "bio": null, "company": "Lee Sales", "link": null})
+    );
+    assert!(training["general"][0]["creator"].is_null());
     w.done().await;
 }
 

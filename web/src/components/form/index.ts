@@ -6,3 +6,4 @@ export * from './NewPasswordFields';
 export * from './rules';
 export * from './DigitsField';
 export * from './ReadOnlyField';
+export * from './unsaved';

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PropertyDetail } from '../../api/types';
 import { useNotify } from '../../app/notify';
-import { serverErrorText } from '../../components/form';
+import { serverErrorText, useDraft } from '../../components/form';
 import { LIST_KEY } from '../../components/list/useListQuery';
 import { PROPERTIES_AREA, saveProperty } from './api/properties';
 import { detailToObject, type PropertyObject } from './propertySchema';
@@ -25,4 +26,27 @@ export function usePropertySave(detail: PropertyDetail) {
       return false;
     }
   };
+}
+
+/**
+ * A tab of the property with its own edits and Save: the draft (see `useDraft`), whether a save
+ * is running, and `submit`, which shows `problem` when there is one, else saves the tab's part
+ * and, once saved, counts the draft as saved.
+ */
+export function usePropertyTab<T>(detail: PropertyDetail, initial: T, what: string) {
+  const notify = useNotify();
+  const save = usePropertySave(detail);
+  const draft = useDraft<T>(initial, what);
+  const [busy, setBusy] = useState(false);
+  const submit = async (problem: string | null, part: Partial<PropertyObject>) => {
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    const saving = draft.value;
+    setBusy(true);
+    if (await save(part)) draft.saved(saving);
+    setBusy(false);
+  };
+  return { draft, busy, submit };
 }

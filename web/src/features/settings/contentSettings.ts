@@ -98,18 +98,57 @@ export const CONTENT_SECTIONS: ContentSection[] = [
   },
 ];
 
+/** Every key of a stored object, empty where it holds no text. */
+function contentOf(stored: unknown): ContentValues {
+  const texts =
+    stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
+  return Object.fromEntries(
+    CONTENT_KEYS.map((k) => [k, typeof texts[k] === 'string' ? texts[k] : '']),
+  ) as ContentValues;
+}
+
 /** The stored JSON text as form values: every key, empty where no text is stored. */
 export function parseContent(text: string | null | undefined): ContentValues {
-  let stored: Record<string, unknown> = {};
   try {
-    const parsed: unknown = text ? JSON.parse(text) : null;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
+    return contentOf(text ? JSON.parse(text) : null);
   } catch {
-    stored = {};
+    return contentOf(null);
   }
-  return Object.fromEntries(
-    CONTENT_KEYS.map((k) => [k, typeof stored[k] === 'string' ? stored[k] : '']),
-  ) as ContentValues;
+}
+
+/** What the tour page says where the builder leaves a text empty. */
+export function defaultContent(words: HomeWords): ContentValues {
+  return {
+    self_tour_scheduling_title: `Tour this ${words.home} on your own`,
+    self_tour_scheduling_subtitle: 'No appointment and no agent: just you, on your schedule.',
+    self_tour_scheduling_description:
+      `Verify who you are once, then tour the ${words.home} now or book a time that suits you. ` +
+      'Your door code works only for you, and only during your tour.',
+    how_it_works_title: 'How it works',
+    step_1_title: 'Verify',
+    step_1_description: 'Give your name, phone and email, and type the code we text you.',
+    step_2_title: 'Pick a time',
+    step_2_description: 'Tour now during tour hours, or book a time for later.',
+    step_3_title: 'Get your code',
+    step_3_description: 'Your door code shows on this page, and we text it to you too.',
+    step_4_title: 'Tour and lock up',
+    step_4_description: 'Type the code on the lock, look around, and lock the door when you leave.',
+    start_touring_button: 'Start touring',
+    self_tours_own_time_title: 'Self tours on your own time',
+    tour_now_title: 'Tour now',
+    tour_now_description: `Get your door code and go in right away, while the ${words.home} is open to tours.`,
+    tour_now_button: 'Tour Now',
+    schedule_tour_title: 'Or book a time',
+    schedule_tour_description: 'Pick a day and a time within tour hours. Your code will work for that tour.',
+    schedule_tour_button: 'Book this time',
+  };
+}
+
+/** The tour page's texts: the builder's own where it stored one, else the default wording. */
+export function tourTexts(stored: unknown, words: HomeWords): ContentValues {
+  const own = contentOf(stored);
+  const fallback = defaultContent(words);
+  return Object.fromEntries(CONTENT_KEYS.map((k) => [k, own[k].trim() === '' ? fallback[k] : own[k]])) as ContentValues;
 }
 
 /** The JSON text to send: every key, null where the text is empty (the tour page's default). */

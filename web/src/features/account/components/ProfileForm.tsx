@@ -17,7 +17,14 @@ import { errorMessage } from '../../../api/client';
 import { sessionStore } from '../../../api/session';
 import { useNotify } from '../../../app/notify';
 import { LoadingScreen } from '../../../app/LoadingScreen';
-import { FlagCheckbox, FormTextField, PasswordField, PhoneField, applyServerErrors } from '../../../components/form';
+import {
+  FlagCheckbox,
+  FormTextField,
+  PasswordField,
+  PhoneField,
+  applyServerErrors,
+  useFormUnsaved,
+} from '../../../components/form';
 import { profileKey, updateProfile, useProfile } from '../api/profile';
 import {
   PHONE_PROFILE_GROUPS,
@@ -47,6 +54,7 @@ export default function ProfileForm() {
     defaultValues: profile.data ? profileToForm(profile.data) : undefined,
   });
   const { control, handleSubmit, reset, setError, formState } = form;
+  useFormUnsaved(formState, 'your profile');
   const sendCc = useWatch({ control, name: 'send_cc_email' });
 
   useEffect(() => {

@@ -33,6 +33,7 @@ import {
   PhoneField,
   applyServerErrors,
   useFormBuilderChoice,
+  useFormUnsaved,
 } from '../../../components/form';
 import { LIST_KEY } from '../../../components/list/useListQuery';
 import { AGENTS_AREA, createAgent, resendPasswordEmail, updateAgent, useAgent } from '../api/agents';
@@ -92,7 +93,8 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
     resolver: zodResolver(schema),
     defaultValues: initial ?? emptyAgentForm(initialBuilder),
   });
-  const { control, handleSubmit, setValue, getValues, setError, formState } = form;
+  const { control, handleSubmit, setValue, getValues, setError, reset, formState } = form;
+  useFormUnsaved(formState, 'the staff member');
   const [firstname, lastname, roleId, sendEmail, notificationEmail, email, passWord] = useWatch({
     control,
     name: ['firstname', 'lastname', 'roleId', 'send_email', 'notification_email', 'email', 'pass_word'],
@@ -143,6 +145,7 @@ function AgentForm({ initial }: { initial: AgentFormValues | null }) {
         if (isEdit) {
           await updateAgent(values.username, body);
           notify.success('Updated successfully');
+          reset(values);
           await queryClient.invalidateQueries({ queryKey: ['agents', 'detail', values.username] });
           await queryClient.invalidateQueries({ queryKey: [LIST_KEY, AGENTS_AREA] });
         } else {

@@ -33,6 +33,7 @@ import { CommunityInfoFields } from './CommunityInfoFields';
 import { CommunityPropertiesTab } from './CommunityPropertiesTab';
 import { AutomationFields, IntegrationFields, StaffSection, TourHoursSection } from './CommunitySections';
 import { QrCodeTab } from './QrCodeTab';
+import { useFormUnsaved } from '../../../components/form';
 
 /** /communities/{communityId}: the info form on the left, the tabs on the right, one Save. */
 export default function CommunityDetailPage() {
@@ -72,6 +73,7 @@ function CommunityPage({ community }: { community: CommunityDetail }) {
     defaultValues: communityDefaults(community, null),
   });
   const { control, formState } = form;
+  useFormUnsaved(formState, 'the community');
   const [tab, setTab] = useState<TabKey>('tourHours');
 
   // After a failed Save, an error the info column does not show brings its tab forward.

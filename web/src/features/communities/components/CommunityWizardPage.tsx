@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../../../api/session';
-import { FormPage, useFormBuilderChoice } from '../../../components/form';
+import { FormPage, useFormBuilderChoice, useFormUnsaved } from '../../../components/form';
 import { Wizard } from '../../../components/wizard/Wizard';
 import { useBuilderDetail } from '../../builders/api/useBuilders';
 import {
@@ -52,6 +52,7 @@ export default function CommunityWizardPage() {
     defaultValues: communityDefaults(null, initialBuilder),
   });
   const { control, setValue, trigger, handleSubmit, formState } = form;
+  useFormUnsaved(formState, 'the new community');
   const [active, setActive] = useState(0);
   const [integration, setIntegration] = useState<Integration>('manual');
   const formBuilder = useWatch({ control, name: 'builder_id' });

@@ -24,7 +24,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { errorMessage } from '../../../api/client';
 import type { FeedSettingsView, SyncFeedAnswer, SyncReport } from '../../../api/types';
 import { useNotify } from '../../../app/notify';
-import { FormTextField, PasswordField, applyServerErrors } from '../../../components/form';
+import { FormTextField, PasswordField, applyServerErrors, useFormUnsaved } from '../../../components/form';
 import { formatDateTime } from '../../../lib/format';
 import { integrationsKey, saveFeedSettings, syncFeed, uploadFeed } from '../api/integrations';
 import {
@@ -54,6 +54,7 @@ export function FeedSettingsCard({ builderId, saved }: { builderId: number; save
   const [answer, setAnswer] = useState<SyncReport | null>(saved.last_sync ?? null);
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<FeedFormValues>({ resolver: zodResolver(feedSchema), defaultValues: feedFormValues(saved) });
+  useFormUnsaved(form.formState, 'the feed settings');
   const { control, handleSubmit, setError, watch } = form;
   const source = watch('feed_source');
 

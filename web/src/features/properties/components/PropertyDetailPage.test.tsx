@@ -289,3 +289,43 @@ function result(id: number, updated: boolean, error: string | null = null) {
     error,
   };
 }
+
+describe('PropertyDetailPage unsaved edits', { timeout: 60_000 }, () => {
+  it('marks a tab holding edits, asks before switching away from it, and forgets nothing once saved', async () => {
+    const user = userEvent.setup();
+    const calls = open({ ...JUNIPER, access_settings: false, relock_interval: null, end_of_day_lockup: null });
+    await user.click(await screen.findByRole('tab', { name: 'Automations' }));
+    const panel = () => screen.getByRole('tabpanel');
+    expect(within(panel()).queryByText('Unsaved changes')).not.toBeInTheDocument();
+    await user.click(within(panel()).getByRole('switch', { name: 'Access Settings' }));
+    expect(within(panel()).getByText('Unsaved changes')).toBeInTheDocument();
+
+    // Stay keeps the tab and its edits.
+    await user.click(screen.getByRole('tab', { name: 'Staff' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(ask).toHaveTextContent('Your changes to the automations are not saved.');
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(panel()).getByRole('switch', { name: 'Access Settings' })).toBeChecked();
+
+    // The info card's edits do not live on a tab: switching tabs keeps them without asking.
+    await user.click(within(panel()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
+    expect(saved(calls)).toHaveLength(1);
+    await waitFor(() => expect(within(panel()).queryByText('Unsaved changes')).not.toBeInTheDocument());
+    await user.clear(within(card()).getByLabelText(/^Bedrooms/));
+    await user.type(within(card()).getByLabelText(/^Bedrooms/), '5');
+    expect(within(card()).getByText('Unsaved changes')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Staff' }));
+    expect(screen.getByRole('tab', { name: 'Staff' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(card()).getByLabelText(/^Bedrooms/)).toHaveValue('5');
+
+    // Leaving the page with them asks; Discard changes leaves.
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    const leave = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(leave).toHaveTextContent('Your changes to the property details are not saved.');
+    await user.click(within(leave).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/properties$/));
+  });
+});

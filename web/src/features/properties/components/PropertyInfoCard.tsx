@@ -17,7 +17,7 @@ import { useSession } from '../../../api/session';
 import { choosesFromShortList } from '../../../app/roles';
 import { CATALOG_DISPOSITION, useCatalog } from '../../../app/startup';
 import { useNotify } from '../../../app/notify';
-import { FormTextField, applyServerErrors, serverErrorText } from '../../../components/form';
+import { FormTextField, SaveRow, applyServerErrors, serverErrorText, useFormUnsaved } from '../../../components/form';
 import { LIST_KEY } from '../../../components/list/useListQuery';
 import { PublicUrlField } from '../../../components/PublicUrlField';
 import { PROPERTIES_AREA, locate, retireProperty, saveProperty } from '../api/properties';
@@ -66,6 +66,7 @@ export function PropertyInfoCard({ detail }: { detail: PropertyDetail }) {
 
   // Another tab's save reloads the property: the card follows unless it holds unsaved edits.
   const { isDirty } = formState;
+  const unsaved = useFormUnsaved(formState, 'the property details');
   useEffect(() => {
     if (!isDirty) reset(detailToEdit(detail));
     // Only a new answer from the server resets the form, not a change of isDirty.
@@ -234,11 +235,7 @@ export function PropertyInfoCard({ detail }: { detail: PropertyDetail }) {
             {hasNotes && <FormTextField control={control} name="access_notes" label="Notes" multiline minRows={2} />}
           </Box>
           <PublicUrlField url={detail.public_url ?? null} />
-          <Box>
-            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-              Save
-            </Button>
-          </Box>
+          <SaveRow unsaved={unsaved} busy={formState.isSubmitting} />
         </Stack>
       </FormProvider>
     </Paper>

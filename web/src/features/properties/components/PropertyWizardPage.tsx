@@ -19,6 +19,7 @@ import {
   applyServerErrors,
   serverErrorText,
   useFormBuilderChoice,
+  useFormUnsaved,
 } from '../../../components/form';
 import { TourHoursEditor } from '../../../components/hours/TourHoursEditor';
 import { loadErrorText } from '../../../components/LoadError';
@@ -58,6 +59,7 @@ export default function PropertyWizardPage() {
     defaultValues: emptyWizard(chooseBuilder ? initialBuilder : null, null),
   });
   const { control, getValues, setValue, setError, handleSubmit, formState } = form;
+  useFormUnsaved(formState, 'the new property');
   const formBuilder = useWatch({ control, name: 'builder_id' });
   const builderId = chooseBuilder ? formBuilder : (user?.builderId ?? null);
   const mode = useBuilderMode(builderId);

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useNotify } from '../../../app/notify';
 import { CATALOG_DISPOSITION, CATALOG_TIMEZONE, useCatalog } from '../../../app/startup';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
-import { FormPage, FormTextField, applyServerErrors, serverErrorText } from '../../../components/form';
+import { FormPage, FormTextField, applyServerErrors, serverErrorText, useFormUnsaved } from '../../../components/form';
 import { saveSettings, saveTimezone, useStoreSettings, useTimezone } from '../api/settings';
 import { SettingsGate, type SettingsFormProps, type SettingsTarget } from '../builderScope';
 import {
@@ -63,6 +63,7 @@ function CompanyForm({ target, settings, picker }: SettingsFormProps) {
     defaultValues: settingsToCompany(settings),
   });
   const { control, handleSubmit, reset, setError, formState } = form;
+  useFormUnsaved(formState, 'the company settings');
   const button = useWatch({ control, name: 'button' });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -40,6 +40,23 @@ describe('ContentSettingsPage', () => {
   });
 });
 
+describe('ContentSettingsPage defaults', () => {
+  it('shows the wording an empty text falls back to, in the builder’s words', async () => {
+    mockRoutes({
+      'GET /api/builders/settings/5': () => ({ body: { ...SETTINGS, content_settings: '{"step_1_title":"Find"}' } }),
+    });
+    renderRoute(<ContentSettingsPage />, { route: '/content-settings' });
+    const tourNow = await screen.findByRole('region', { name: 'Tour Now' });
+    expect(within(tourNow).getByRole('textbox', { name: 'Button' })).toHaveAttribute('placeholder', 'Tour Now');
+    expect(within(tourNow).getByRole('textbox', { name: 'Description' })).toHaveAttribute(
+      'placeholder',
+      expect.stringContaining('while the home is open to tours'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Step 1 title' })).toHaveValue('Find');
+    expect(screen.getByRole('textbox', { name: 'Step 2 title' })).toHaveAttribute('placeholder', 'Pick a time');
+  });
+});
+
 describe('DisclosuresPage', () => {
   it('requires name and text when on, and clears both when switched off', async () => {
     const user = userEvent.setup();

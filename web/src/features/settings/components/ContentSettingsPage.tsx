@@ -7,7 +7,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../../../api/client';
 import { useNotify } from '../../../app/notify';
-import { FormPage, FormTextField, serverErrorText } from '../../../components/form';
+import { FormPage, FormTextField, serverErrorText, useFormUnsaved } from '../../../components/form';
 import { saveSettings, useStoreSettings } from '../api/settings';
 import { SettingsGate, type SettingsFormProps } from '../builderScope';
 import {
@@ -15,6 +15,7 @@ import {
   CONTENT_TEXT_LIMIT,
   contentSchema,
   contentToJson,
+  defaultContent,
   parseContent,
   type ContentValues,
 } from '../contentSettings';
@@ -31,10 +32,12 @@ function ContentForm({ target, settings }: SettingsFormProps) {
   const notify = useNotify();
   const storeSettings = useStoreSettings();
   const words = homeWords(target.isRental);
+  const defaults = defaultContent(words);
   const { control, handleSubmit, reset, formState } = useForm<ContentValues>({
     resolver: zodResolver(contentSchema),
     defaultValues: parseContent(settings.content_settings),
   });
+  useFormUnsaved(formState, 'the tour-page texts');
 
   // As the spec says, validation problems are only logged; what was typed stays in the form.
   const onSubmit = handleSubmit(
@@ -55,7 +58,7 @@ function ContentForm({ target, settings }: SettingsFormProps) {
   return (
     <FormPage title={TITLE} onSubmit={onSubmit} maxWidth={960}>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
-        The texts of your self-tour pages. Leave a text empty to show the standard wording.
+        The texts of your self-tour pages. A text left empty shows the standard wording, seen greyed in its field.
       </Typography>
       {CONTENT_SECTIONS.map((section) => (
         <Box component="section" aria-label={section.title} key={section.title}>
@@ -72,7 +75,8 @@ function ContentForm({ target, settings }: SettingsFormProps) {
                   label={f.label}
                   multiline={f.multiline}
                   minRows={f.multiline ? 2 : undefined}
-                  slotProps={{ htmlInput: { maxLength: CONTENT_TEXT_LIMIT } }}
+                  placeholder={defaults[f.key]}
+                  slotProps={{ htmlInput: { maxLength: CONTENT_TEXT_LIMIT }, inputLabel: { shrink: true } }}
                 />
               </Grid>
             ))}

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNotify } from '../../../app/notify';
-import { FormPage, FormTextField, applyServerErrors, serverErrorText } from '../../../components/form';
+import { FormPage, FormTextField, applyServerErrors, serverErrorText, useFormUnsaved } from '../../../components/form';
 import { saveDisclosures, settingsKey } from '../api/settings';
 import { SettingsGate, type SettingsFormProps } from '../builderScope';
 import {
@@ -35,6 +35,7 @@ function DisclosureForm({ target, settings }: SettingsFormProps) {
     resolver: zodResolver(disclosureSchema),
     defaultValues: settingsToDisclosure(settings),
   });
+  useFormUnsaved(formState, 'the disclosure');
   const [active, text] = useWatch({ control, name: ['custom_disclosure_active', 'custom_disclosure_text'] });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import type { PropertyRow } from '../../../api/types';
 import { useNotify } from '../../../app/notify';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
-import { FormPage, applyServerErrors, serverErrorText } from '../../../components/form';
+import { FormPage, applyServerErrors, serverErrorText, useFormUnsaved } from '../../../components/form';
 import { useBuilderCommunities } from '../../communities/api/communities';
 import { PropertyPicker } from '../../properties/components/PropertyPicker';
 import { saveMessaging, settingsKey, useVariableValues } from '../api/settings';
@@ -54,6 +54,7 @@ function MessagingForm({ target, settings }: SettingsFormProps) {
   const { control, handleSubmit, setError, reset, formState } = useForm<MessagingValues>({
     defaultValues: settingsToMessaging(settings),
   });
+  useFormUnsaved(formState, 'the follow-up texts');
   const current = useWatch({ control }) as MessagingValues;
 
   const onSubmit = handleSubmit(async (form) => {

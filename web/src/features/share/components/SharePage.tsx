@@ -17,7 +17,13 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import type { PropertyRow } from '../../../api/types';
 import { useBuilderIdParam } from '../../../app/builderSelection';
 import { useNotify } from '../../../app/notify';
-import { FormTextField, PhoneField, applyServerErrors, serverErrorText } from '../../../components/form';
+import {
+  FormTextField,
+  PhoneField,
+  applyServerErrors,
+  serverErrorText,
+  useFormUnsaved,
+} from '../../../components/form';
 import { LIST_KEY } from '../../../components/list/useListQuery';
 import { Wizard } from '../../../components/wizard/Wizard';
 import { PropertyPicker } from '../../properties/components/PropertyPicker';
@@ -82,6 +88,7 @@ export default function SharePage() {
     resolver: zodResolver(shareSchema),
     defaultValues: EMPTY_SHARE,
   });
+  useFormUnsaved(formState, 'the invite');
   const bookTour = useWatch({ control, name: 'book_tour' });
   const scheduled = bookTour === SCHEDULED_TOUR;
 

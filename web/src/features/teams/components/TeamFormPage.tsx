@@ -29,6 +29,7 @@ import {
   RecordFormRoute,
   applyServerErrors,
   useFormBuilderChoice,
+  useFormUnsaved,
 } from '../../../components/form';
 import { LIST_KEY } from '../../../components/list/useListQuery';
 import { useAvailableAgents } from '../../agents/api/agents';
@@ -66,7 +67,8 @@ function TeamForm({ team }: { team: Team | null }) {
       agents: (team?.agents ?? []).map((a) => a.username),
     },
   });
-  const { control, handleSubmit, setValue, setError, formState } = form;
+  const { control, handleSubmit, setValue, setError, reset, resetField, formState } = form;
+  useFormUnsaved(formState, 'the team');
   const formBuilder = useWatch({ control, name: 'builder_id' });
   const builderId = isEdit ? team.builder_id : chooseBuilder ? formBuilder : (user?.builderId ?? null);
   const available = useAvailableAgents(builderId);
@@ -97,7 +99,9 @@ function TeamForm({ team }: { team: Team | null }) {
     setPending(agent.username);
     try {
       const res = await call(team.id, agent.username);
-      setMembersAndField(next);
+      setMembers(next);
+      // Saved already: the members are not an unsaved edit.
+      resetField('agents', { defaultValue: next.map((m) => m.username) });
       notify.success(res?.message ?? doneMessage);
       void queryClient.invalidateQueries({ queryKey: [LIST_KEY, TEAMS_AREA] });
     } catch (e) {
@@ -131,6 +135,7 @@ function TeamForm({ team }: { team: Team | null }) {
       if (isEdit) {
         const res = await updateTeam(team.id, body);
         notify.success(res?.message ?? 'Updated successfully');
+        reset(values);
         await queryClient.invalidateQueries({ queryKey: ['teams', 'detail', team.id] });
       } else {
         const res = await createTeam(body);

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../api/client';
 import { bookTour, cancelTour, useBookedTours, useTourSlots } from '../api/tour';
+import { useTourTexts } from '../tourTexts';
 import type { VisitorAtHome } from '../visitorSession';
 import { todayInput } from '../../../lib/format';
 
@@ -28,6 +29,7 @@ export function ScheduleTour({ webflow, propertyId, session }: VisitorAtHome) {
   const slots = useTourSlots(webflow, propertyId, date);
   const booked = useBookedTours(webflow, propertyId, session.token);
   const times = slots.data?.times ?? [];
+  const texts = useTourTexts();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['tour', webflow, 'scheduled', propertyId] });
 
   const book = async () => {
@@ -59,9 +61,10 @@ export function ScheduleTour({ webflow, propertyId, session }: VisitorAtHome) {
 
   return (
     <Box>
-      <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
-        Or book a time
+      <Typography variant="h3" component="h2">
+        {texts.schedule_tour_title}
       </Typography>
+      <Typography sx={{ whiteSpace: 'pre-wrap', mt: 0.5, mb: 1.5 }}>{texts.schedule_tour_description}</Typography>
       <Stack spacing={2}>
         <TextField
           label="Day"
@@ -92,7 +95,7 @@ export function ScheduleTour({ webflow, propertyId, session }: VisitorAtHome) {
           </TextField>
         )}
         <Button variant="outlined" size="large" disabled={!date || !time || busy} onClick={() => void book()}>
-          Book this time
+          {texts.schedule_tour_button}
         </Button>
         {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
       </Stack>

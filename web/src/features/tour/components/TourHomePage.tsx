@@ -9,10 +9,14 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import type { TourHome } from '../../../api/types';
 import NotFound from '../../../components/NotFound';
 import { formatDollars } from '../../properties/propertySchema';
+import { tourTexts } from '../../settings/contentSettings';
+import { homeWords } from '../../settings/wording';
 import { useTourHome } from '../api/tour';
+import { TourTextsProvider } from '../tourTexts';
 import { TourLayout, TourPageState } from './TourLayout';
 import { VisitorIdentity } from './VisitorIdentity';
 
@@ -54,83 +58,138 @@ function TourHome({ webflow, propertyId }: { webflow: string; propertyId: number
       {!data ? (
         <TourPageState isPending={home.isPending} error={home.error} what="home" onRetry={() => void home.refetch()} />
       ) : (
-        <Stack spacing={2}>
-          {data.photos.length > 0 && (
-            <Box
-              role="region"
-              aria-label="Photos"
-              tabIndex={0}
-              sx={{ display: 'flex', gap: 1, overflowX: 'auto', scrollSnapType: 'x mandatory', borderRadius: 1 }}
-            >
-              {data.photos.map((src, n) => (
-                <Box
-                  key={src}
-                  component="img"
-                  src={src}
-                  alt={`Photo ${n + 1} of ${data.photos.length}`}
-                  loading={n === 0 ? 'eager' : 'lazy'}
-                  sx={{
-                    width: '100%',
-                    flex: '0 0 100%',
-                    aspectRatio: '4 / 3',
-                    objectFit: 'cover',
-                    scrollSnapAlign: 'start',
-                  }}
-                />
+        <HomeDetails webflow={webflow} propertyId={propertyId} home={data} />
+      )}
+    </TourLayout>
+  );
+}
+
+const STEPS = [1, 2, 3, 4] as const;
+const TOURING = 'start-touring';
+
+function HomeDetails({ webflow, propertyId, home }: { webflow: string; propertyId: number; home: TourHome }) {
+  const texts = tourTexts(home.branding.content_settings, homeWords(home.branding.is_rental));
+  const startTouring = () => {
+    const section = document.getElementById(TOURING);
+    section?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    section?.focus({ preventScroll: true });
+  };
+  return (
+    <TourTextsProvider value={texts}>
+      <Stack spacing={2}>
+        {home.photos.length > 0 && (
+          <Box
+            role="region"
+            aria-label="Photos"
+            tabIndex={0}
+            sx={{ display: 'flex', gap: 1, overflowX: 'auto', scrollSnapType: 'x mandatory', borderRadius: 1 }}
+          >
+            {home.photos.map((src, n) => (
+              <Box
+                key={src}
+                component="img"
+                src={src}
+                alt={`Photo ${n + 1} of ${home.photos.length}`}
+                loading={n === 0 ? 'eager' : 'lazy'}
+                sx={{
+                  width: '100%',
+                  flex: '0 0 100%',
+                  aspectRatio: '4 / 3',
+                  objectFit: 'cover',
+                  scrollSnapAlign: 'start',
+                }}
+              />
+            ))}
+          </Box>
+        )}
+        <Box>
+          <Typography variant="h1">{homeTitle(home)}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            {home.city}, {home.state} {home.zipcode}
+          </Typography>
+          <Typography variant="h2" component="p" sx={{ mt: 1 }}>
+            {homePrice(home.price, home.branding.is_rental)}
+          </Typography>
+          <Typography>{homeRooms(home)}</Typography>
+        </Box>
+        {home.open_to_tours && (
+          <Box component="section" aria-labelledby="self-tour-title">
+            <Typography id="self-tour-title" variant="h2">
+              {texts.self_tour_scheduling_title}
+            </Typography>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {texts.self_tour_scheduling_subtitle}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap', mt: 1 }}>{texts.self_tour_scheduling_description}</Typography>
+            <Button variant="contained" size="large" sx={{ mt: 2 }} onClick={startTouring}>
+              {texts.start_touring_button}
+            </Button>
+          </Box>
+        )}
+        {home.open_to_tours && (
+          <Paper variant="outlined" component="section" aria-labelledby="how-it-works" sx={{ p: 2 }}>
+            <Typography id="how-it-works" variant="h3" component="h2" sx={{ mb: 1 }}>
+              {texts.how_it_works_title}
+            </Typography>
+            <Box component="ol" sx={{ m: 0, pl: 3 }}>
+              {STEPS.map((n) => (
+                <Box component="li" key={n} sx={{ mb: 1 }}>
+                  <Typography component="h3" sx={{ fontWeight: 600 }}>
+                    {texts[`step_${n}_title`]}
+                  </Typography>
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                    {texts[`step_${n}_description`]}
+                  </Typography>
+                </Box>
               ))}
             </Box>
-          )}
-          <Box>
-            <Typography variant="h1">{homeTitle(data)}</Typography>
-            <Typography sx={{ color: 'text.secondary' }}>
-              {data.city}, {data.state} {data.zipcode}
-            </Typography>
-            <Typography variant="h2" component="p" sx={{ mt: 1 }}>
-              {homePrice(data.price, data.branding.is_rental)}
-            </Typography>
-            <Typography>{homeRooms(data)}</Typography>
-          </Box>
-          {data.open_to_tours ? (
-            <VisitorIdentity webflow={webflow} propertyId={propertyId} branding={data.branding} />
+          </Paper>
+        )}
+        <Box component="section" id={TOURING} tabIndex={-1} aria-labelledby="own-time" sx={{ outline: 'none' }}>
+          <Typography id="own-time" variant="h2" sx={{ mb: 1 }}>
+            {texts.self_tours_own_time_title}
+          </Typography>
+          {home.open_to_tours ? (
+            <VisitorIdentity webflow={webflow} propertyId={propertyId} branding={home.branding} />
           ) : (
             <Alert severity="info">This home is not open to self-tours right now.</Alert>
           )}
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
-              Self-tour hours{data.timezone_abbr ? ` (${data.timezone_abbr})` : ''}
-            </Typography>
-            <Table size="small" aria-label="Self-tour hours">
-              <TableBody>
-                {data.tour_hours.map((d) => (
-                  <TableRow key={d.day}>
-                    <TableCell component="th" scope="row" sx={{ pl: 0 }}>
-                      {d.day}
-                    </TableCell>
-                    <TableCell align="right" sx={{ pr: 0 }}>
-                      {d.hours}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
-              {data.community.name}
-            </Typography>
-            <Stack spacing={0.5}>
-              <Link component={RouterLink} to={`/tour/${webflow}/community/${data.community.id}`}>
-                More homes in {data.community.name}
+        </Box>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+            Self-tour hours{home.timezone_abbr ? ` (${home.timezone_abbr})` : ''}
+          </Typography>
+          <Table size="small" aria-label="Self-tour hours">
+            <TableBody>
+              {home.tour_hours.map((d) => (
+                <TableRow key={d.day}>
+                  <TableCell component="th" scope="row" sx={{ pl: 0 }}>
+                    {d.day}
+                  </TableCell>
+                  <TableCell align="right" sx={{ pr: 0 }}>
+                    {d.hours}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+            {home.community.name}
+          </Typography>
+          <Stack spacing={0.5}>
+            <Link component={RouterLink} to={`/tour/${webflow}/community/${home.community.id}`}>
+              More homes in {home.community.name}
+            </Link>
+            {home.community.website && (
+              <Link href={home.community.website} target="_blank" rel="noopener noreferrer">
+                The community&apos;s website
               </Link>
-              {data.community.website && (
-                <Link href={data.community.website} target="_blank" rel="noopener noreferrer">
-                  The community&apos;s website
-                </Link>
-              )}
-            </Stack>
-          </Paper>
-        </Stack>
-      )}
-    </TourLayout>
+            )}
+          </Stack>
+        </Paper>
+      </Stack>
+    </TourTextsProvider>
   );
 }

@@ -2,6 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes, renderRoute } from '../../../test/utils';
+import { tourTexts } from '../../settings/contentSettings';
+import { homeWords } from '../../settings/wording';
+import { TourTextsProvider } from '../tourTexts';
 import { saveVisitorSession } from '../visitorSession';
 import { TourNow } from './TourNow';
 import { tourVisit } from '../testFixtures';
@@ -46,6 +49,19 @@ describe('TourNow', () => {
     expect(screen.getByText("Type this code on the lock's keypad.")).toBeInTheDocument();
     expect(calls[0].authorization).toBe('Bearer visitor-token');
     expect(sessionStorage.getItem('tourdesk.visit.brightway-homes.15')).toBe('7');
+  });
+
+  it('says what the builder’s content settings say, in its words', async () => {
+    mockRoutes({});
+    const texts = tourTexts({ tour_now_title: 'Walk in now', tour_now_button: 'Open the door' }, homeWords(true));
+    renderRoute(
+      <TourTextsProvider value={texts}>
+        <TourNow webflow="brightway-homes" propertyId={15} session={SESSION} />
+      </TourTextsProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Walk in now' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open the door' })).toBeEnabled();
+    expect(screen.getByText(/while the rental is open to tours/)).toBeInTheDocument();
   });
 
   it('offers the after-tour page once the door opened', async () => {

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/client';
 import { tourNow, useTourVisit } from '../api/tour';
+import { useTourTexts } from '../tourTexts';
 import { saveVisitorSession, type VisitorAtHome } from '../visitorSession';
 
 const visitKey = (webflow: string, propertyId: number) => `tourdesk.visit.${webflow}.${propertyId}`;
@@ -31,6 +32,7 @@ export function TourNow({ webflow, propertyId, session }: VisitorAtHome) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const visit = useTourVisit(webflow, visitId, session.token);
+  const texts = useTourTexts();
 
   const start = async () => {
     setBusy(true);
@@ -82,6 +84,10 @@ export function TourNow({ webflow, propertyId, session }: VisitorAtHome) {
   }
   return (
     <Box>
+      <Typography variant="h3" component="h2">
+        {texts.tour_now_title}
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-wrap', mt: 0.5, mb: 1.5 }}>{texts.tour_now_description}</Typography>
       {visit.isError && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {errorMessage(visit.error)}
@@ -105,7 +111,7 @@ export function TourNow({ webflow, propertyId, session }: VisitorAtHome) {
         disabled={busy || (visitId !== null && visit.isPending)}
         onClick={() => void start()}
       >
-        Tour Now
+        {texts.tour_now_button}
       </Button>
     </Box>
   );

@@ -44,6 +44,36 @@ describe('the visitor’s home page', () => {
     expect(screen.queryByRole('region', { name: 'Photos' })).not.toBeInTheDocument();
   });
 
+  it('says what the builder’s content settings say, and the default wording where they say nothing', async () => {
+    mockRoutes({
+      'GET /api/tour/brightway-homes/property/15': () => ({
+        body: home({
+          branding: branding({
+            content_settings: {
+              self_tour_scheduling_title: 'See it your way',
+              step_2_title: 'Choose',
+              step_3_title: '',
+            },
+          }),
+        }),
+      }),
+    });
+    renderRoute(<TourHomePage />, { path: '/tour/:webflow/property/:id', route: '/tour/brightway-homes/property/15' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'See it your way' })).toBeInTheDocument();
+    expect(screen.getByText('No appointment and no agent: just you, on your schedule.')).toBeInTheDocument();
+    const steps = within(screen.getByRole('region', { name: 'How it works' })).getAllByRole('listitem');
+    expect(steps.map((s) => within(s).getByRole('heading').textContent)).toEqual([
+      'Verify',
+      'Choose',
+      'Get your code',
+      'Tour and lock up',
+    ]);
+    const touring = screen.getByRole('region', { name: 'Self tours on your own time' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Start touring' }));
+    expect(touring).toHaveFocus();
+    expect(within(touring).getByRole('heading', { name: "Who's touring?" })).toBeInTheDocument();
+  });
+
   it('says so when the home does not exist', async () => {
     mockRoutes({
       'GET /api/tour/brightway-homes/property/15': () => ({ status: 404, body: { message: 'No record exist!' } }),

@@ -60,15 +60,21 @@ export default function SalesTrainingPage() {
               <Box sx={{ mt: 2 }}>
                 <Divider sx={{ mb: 1.5 }} />
                 <Typography variant="subtitle2">{v.creator.name}</Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {v.creator.title}, {v.creator.company}
-                </Typography>
-                <Typography variant="body2" sx={{ mt: 0.5 }}>
-                  {v.creator.bio}
-                </Typography>
-                <Link href={v.creator.link} target="_blank" rel="noopener noreferrer" variant="body2">
-                  About {v.creator.name}
-                </Link>
+                {(v.creator.title || v.creator.company) && (
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {[v.creator.title, v.creator.company].filter(Boolean).join(', ')}
+                  </Typography>
+                )}
+                {v.creator.bio && (
+                  <Typography variant="body2" sx={{ mt: 0.5 }}>
+                    {v.creator.bio}
+                  </Typography>
+                )}
+                {v.creator.link && (
+                  <Link href={v.creator.link} target="_blank" rel="noopener noreferrer" variant="body2">
+                    About {v.creator.name}
+                  </Link>
+                )}
               </Box>
             )}
           </VideoCard>

@@ -1,5 +1,7 @@
-// Pieces shared by the two training pages: thumbnails, the Watch Video modal, the page frame.
+// Pieces shared by the two training pages: thumbnails, the Watch Video modal (or, without
+// videos, the topic's written guide), the page frame.
 import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,25 +13,27 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import VideocamOffIcon from '@mui/icons-material/VideocamOff';
 import type { Training, TrainingVideo } from '../../../api/types';
 import { LoadingScreen } from '../../../app/LoadingScreen';
 import { LoadError, loadErrorText } from '../../../components/LoadError';
 import { useTraining } from '../api/training';
+import { GUIDES } from '../guides';
 
-export const VIDEO_NOT_CONFIGURED = 'This video is not available in this deployment.';
-export const VIDEO_UNREACHABLE = 'This video could not be loaded.';
+export const VIDEO_UNREACHABLE = 'This video could not be loaded. The written guide follows.';
 
-/** The thumbnail, or a placeholder when there is none or it cannot be reached. */
+/** The thumbnail; a book where the topic has only its written guide, a crossed camera where the thumbnail cannot be reached. */
 export function VideoThumbnail({ video }: { video: TrainingVideo }) {
   const [failed, setFailed] = useState(false);
   const frame = { width: '100%', aspectRatio: '16 / 9', borderRadius: 1, bgcolor: 'grey.200' } as const;
   if (!video.thumbnail_url || failed)
     return (
       <Box sx={{ ...frame, display: 'grid', placeItems: 'center', color: 'text.secondary' }} aria-hidden>
-        <VideocamOffIcon fontSize="large" />
+        {video.thumbnail_url ? <VideocamOffIcon fontSize="large" /> : <MenuBookIcon fontSize="large" />}
       </Box>
     );
   return (
@@ -43,7 +47,7 @@ export function VideoThumbnail({ video }: { video: TrainingVideo }) {
   );
 }
 
-/** A video's card: thumbnail, what the page shows of it, Watch Video and the page's other actions. */
+/** A video's card: thumbnail, what the page shows of it, Watch Video (Read Guide without videos) and the page's other actions. */
 export function VideoCard({
   video,
   onWatch,
@@ -60,16 +64,42 @@ export function VideoCard({
       <VideoThumbnail video={video} />
       <CardContent>{children}</CardContent>
       <CardActions sx={{ flexWrap: 'wrap' }}>
-        <Button startIcon={<PlayArrowIcon />} onClick={onWatch}>
-          Watch Video
-        </Button>
+        {video.video_url ? (
+          <Button startIcon={<PlayArrowIcon />} onClick={onWatch}>
+            Watch Video
+          </Button>
+        ) : (
+          <Button startIcon={<MenuBookIcon />} onClick={onWatch}>
+            Read Guide
+          </Button>
+        )}
         {actions}
       </CardActions>
     </Card>
   );
 }
 
-/** The Watch Video modal: the player, or why the video cannot play here. */
+/** The topic's written guide: its steps, each linking the screen it happens on. */
+export function GuideSteps({ slug }: { slug: string }) {
+  const guide = GUIDES[slug] ?? [];
+  if (guide.length === 0) return null;
+  return (
+    <Box component="ol" aria-label="Step by step" sx={{ m: 0, pl: 3 }}>
+      {guide.map((step) => (
+        <Box component="li" key={step.text} sx={{ mb: 1.5 }}>
+          <Typography>{step.text}</Typography>
+          {step.link && (
+            <Link component={RouterLink} to={step.link.to} variant="body2">
+              Open {step.link.label}
+            </Link>
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The Watch Video modal: the player where there is one, then the topic's written guide. */
 export function VideoDialog({
   video,
   onClose,
@@ -85,21 +115,26 @@ export function VideoDialog({
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>{video.title}</DialogTitle>
       <DialogContent>
-        {video.video_url && !failed ? (
-          <Box
-            component="video"
-            src={video.video_url}
-            controls
-            autoPlay
-            onError={() => setFailed(true)}
-            sx={{ width: '100%', aspectRatio: '16 / 9', bgcolor: 'black', borderRadius: 1 }}
-          />
-        ) : (
-          <Alert severity="info" icon={<VideocamOffIcon />}>
-            {video.video_url ? VIDEO_UNREACHABLE : VIDEO_NOT_CONFIGURED}
-          </Alert>
-        )}
-        <Typography sx={{ mt: 2 }}>{video.description}</Typography>
+        {video.video_url &&
+          (failed ? (
+            <Alert severity="info" icon={<VideocamOffIcon />} sx={{ mb: 2 }}>
+              {VIDEO_UNREACHABLE}
+            </Alert>
+          ) : (
+            <Box
+              component="video"
+              src={video.video_url}
+              controls
+              autoPlay
+              onError={() => setFailed(true)}
+              sx={{ width: '100%', aspectRatio: '16 / 9', bgcolor: 'black', borderRadius: 1, mb: 2 }}
+            />
+          ))}
+        <Typography sx={{ mb: 2 }}>{video.description}</Typography>
+        <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+          Step by step
+        </Typography>
+        <GuideSteps slug={video.slug} />
       </DialogContent>
       <DialogActions>
         {actions}

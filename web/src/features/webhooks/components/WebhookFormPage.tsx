@@ -18,6 +18,7 @@ import {
   RecordFormRoute,
   applyServerErrors,
   useFormBuilderChoice,
+  useFormUnsaved,
 } from '../../../components/form';
 import { LIST_KEY } from '../../../components/list/useListQuery';
 import { formatDateTime } from '../../../lib/format';
@@ -65,6 +66,7 @@ function WebhookForm({ webhook }: { webhook: WebhookRow | null }) {
     },
   });
   const { control, handleSubmit, setValue, setError, formState } = form;
+  useFormUnsaved(formState, 'the webhook');
 
   const generate = async () => {
     setGenerating(true);

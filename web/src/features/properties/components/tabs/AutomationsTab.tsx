@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
@@ -11,13 +9,13 @@ import TextField from '@mui/material/TextField';
 import { ReadOnlyField } from '../../../../components/form';
 import Typography from '@mui/material/Typography';
 import type { PropertyDetail, StaffDay } from '../../../../api/types';
-import { useNotify } from '../../../../app/notify';
 import { StaffHoursEditor } from '../../../../components/hours/StaffHoursEditor';
 import { normalizeStaffWeek, validateStaffWeek } from '../../../../components/hours/staffHours';
 import { syncPropertyCodes } from '../../../hardware/api/devices';
 import { SyncCodesButton } from '../../../hardware/components/property/SyncCodesButton';
 import { LOCKUP_TIMES, RELOCK_INTERVALS, accessSettingsToggled, type AccessSettings } from '../../propertySchema';
-import { usePropertySave } from '../../usePropertySave';
+import { SaveRow } from '../../../../components/form';
+import { usePropertyTab } from '../../usePropertySave';
 
 export const MSG_STAFF_HOURS = 'Correct the staff hours first';
 
@@ -37,36 +35,37 @@ function Code({ label, value, community }: { label: string; value: string; commu
  * The codes (read-only) with Sync Codes Now, the access settings (relock interval and end-of-day lockup) and the
  * staff hours with their auto-lock interval; Save keeps the last two.
  */
-export function AutomationsTab({ detail }: { detail: PropertyDetail }) {
-  const notify = useNotify();
-  const save = usePropertySave(detail);
-  const [access, setAccess] = useState<AccessSettings>({
-    access_settings: detail.access_settings,
-    relock_interval: detail.relock_interval ?? null,
-    end_of_day_lockup: detail.end_of_day_lockup ?? null,
-  });
-  const [staff, setStaff] = useState<{ week: StaffDay[] | null; interval: number | null }>({
-    week: detail.propertyStaffHours ?? null,
-    interval: detail.staff_lock_interval ?? null,
-  });
-  const [busy, setBusy] = useState(false);
+type StaffWeek = { week: StaffDay[] | null; interval: number | null };
 
-  const submit = async () => {
-    if (staff.week) {
-      const problems = validateStaffWeek(normalizeStaffWeek(staff.week), staff.interval);
-      if (Object.keys(problems.days).length > 0 || problems.lockInterval) {
-        notify.error(MSG_STAFF_HOURS);
-        return;
-      }
-    }
-    setBusy(true);
-    await save({
+/** MSG_STAFF_HOURS when the staff hours cannot be kept as they are. */
+function staffProblem(staff: StaffWeek): string | null {
+  if (!staff.week) return null;
+  const problems = validateStaffWeek(normalizeStaffWeek(staff.week), staff.interval);
+  return Object.keys(problems.days).length > 0 || problems.lockInterval ? MSG_STAFF_HOURS : null;
+}
+
+export function AutomationsTab({ detail }: { detail: PropertyDetail }) {
+  const { draft, busy, submit } = usePropertyTab<{ access: AccessSettings; staff: StaffWeek }>(
+    detail,
+    {
+      access: {
+        access_settings: detail.access_settings,
+        relock_interval: detail.relock_interval ?? null,
+        end_of_day_lockup: detail.end_of_day_lockup ?? null,
+      },
+      staff: { week: detail.propertyStaffHours ?? null, interval: detail.staff_lock_interval ?? null },
+    },
+    'the automations',
+  );
+  const { access, staff } = draft.value;
+  const setAccess = (next: AccessSettings) => draft.setValue({ access: next, staff });
+  const setStaff = (next: StaffWeek) => draft.setValue({ access, staff: next });
+  const save = () =>
+    void submit(staffProblem(staff), {
       ...access,
       propertyStaffHours: staff.week,
       staff_lock_interval: staff.week ? staff.interval : null,
     });
-    setBusy(false);
-  };
 
   return (
     <Stack spacing={3}>
@@ -155,11 +154,7 @@ export function AutomationsTab({ detail }: { detail: PropertyDetail }) {
           disabled={busy}
         />
       </Box>
-      <Box>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-          Save
-        </Button>
-      </Box>
+      <SaveRow unsaved={draft.unsaved} busy={busy} onSave={save} />
     </Stack>
   );
 }

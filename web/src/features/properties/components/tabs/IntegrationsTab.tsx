@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { SaveRow, useDraft } from '../../../../components/form';
 import { useQueryClient } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -32,8 +32,13 @@ export function IntegrationsTab({ detail }: { detail: PropertyDetail }) {
 function IntegrationCard({ propertyId, integration }: { propertyId: number; integration: PropertyIntegration }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const [projectId, setProjectId] = useState(integration.project_id == null ? '' : String(integration.project_id));
-  const [active, setActive] = useState(integration.isActive);
+  const draft = useDraft(
+    { projectId: integration.project_id == null ? '' : String(integration.project_id), active: integration.isActive },
+    `the ${integration.name} integration`,
+  );
+  const { projectId, active } = draft.value;
+  const setProjectId = (next: string) => draft.setValue({ projectId: next, active });
+  const setActive = (next: boolean) => draft.setValue({ projectId, active: next });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -48,6 +53,7 @@ function IntegrationCard({ propertyId, integration }: { propertyId: number; inte
         integration_active: active,
       });
       notify.success(res.message);
+      draft.saved({ projectId, active });
       await queryClient.invalidateQueries({ queryKey: [LIST_KEY, PROPERTIES_AREA] });
     } catch (e) {
       setError(serverErrorText(e));
@@ -81,11 +87,7 @@ function IntegrationCard({ propertyId, integration }: { propertyId: number; inte
           disabled={busy}
           control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />}
         />
-        <div>
-          <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-            Save
-          </Button>
-        </div>
+        <SaveRow unsaved={draft.unsaved} busy={busy} onSave={() => void submit()} />
       </Stack>
     </Paper>
   );

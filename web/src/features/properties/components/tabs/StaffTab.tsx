@@ -1,6 +1,3 @@
-import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useSession } from '../../../../api/session';
 import type { PropertyDetail } from '../../../../api/types';
@@ -11,27 +8,19 @@ import {
   type AssignedTeam,
 } from '../../../../components/staffing/StaffAssignment';
 import { MSG_REMOVE_YOURSELF, pmProblem, staffToObject } from '../../propertySchema';
-import { usePropertySave } from '../../usePropertySave';
+import { SaveRow } from '../../../../components/form';
+import { usePropertyTab } from '../../usePropertySave';
 
 /** Assigned agents and teams; changes are kept here until Save (a project manager stays required). */
 export function StaffTab({ detail }: { detail: PropertyDetail }) {
   const notify = useNotify();
   const { user } = useSession();
-  const save = usePropertySave(detail);
-  const [agents, setAgents] = useState<AssignedAgent[]>(detail.agents);
-  const [teams, setTeams] = useState<AssignedTeam[]>(detail.teams);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const problem = pmProblem(agents);
-    if (problem) {
-      notify.error(problem);
-      return;
-    }
-    setBusy(true);
-    await save(staffToObject(agents, teams));
-    setBusy(false);
-  };
+  const { draft, busy, submit } = usePropertyTab<{ agents: AssignedAgent[]; teams: AssignedTeam[] }>(
+    detail,
+    { agents: detail.agents, teams: detail.teams },
+    'the staff',
+  );
+  const { agents, teams } = draft.value;
 
   return (
     <Stack spacing={2}>
@@ -39,10 +28,7 @@ export function StaffTab({ detail }: { detail: PropertyDetail }) {
         builderId={detail.builder_id}
         agents={agents}
         teams={teams}
-        onChange={(a, t) => {
-          setAgents(a);
-          setTeams(t);
-        }}
+        onChange={(a, t) => draft.setValue({ agents: a, teams: t })}
         onRemoveAgent={(username) => {
           if (username !== user?.username) return true;
           notify.error(MSG_REMOVE_YOURSELF);
@@ -50,11 +36,11 @@ export function StaffTab({ detail }: { detail: PropertyDetail }) {
         }}
         showProjectManager
       />
-      <Box>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-          Save
-        </Button>
-      </Box>
+      <SaveRow
+        unsaved={draft.unsaved}
+        busy={busy}
+        onSave={() => void submit(pmProblem(agents), staffToObject(agents, teams))}
+      />
     </Stack>
   );
 }

@@ -1,31 +1,19 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { PropertyDetail, TourDay } from '../../../../api/types';
-import { useNotify } from '../../../../app/notify';
+import { SaveRow } from '../../../../components/form';
 import { TourHoursEditor } from '../../../../components/hours/TourHoursEditor';
 import { tourHoursProblem } from '../../propertySchema';
-import { usePropertySave } from '../../usePropertySave';
+import { usePropertyTab } from '../../usePropertySave';
 
 /** The property's own tour hours, or Default (the community's hours, else the standard ones). */
 export function TourHoursTab({ detail }: { detail: PropertyDetail }) {
-  const notify = useNotify();
-  const save = usePropertySave(detail);
-  const [hours, setHours] = useState<TourDay[] | null>(detail.propertyTourHours ?? null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const problem = tourHoursProblem(hours);
-    if (problem) {
-      notify.error(problem);
-      return;
-    }
-    setBusy(true);
-    await save({ propertyTourHours: hours });
-    setBusy(false);
-  };
+  const { draft, busy, submit } = usePropertyTab<TourDay[] | null>(
+    detail,
+    detail.propertyTourHours ?? null,
+    'the tour hours',
+  );
+  const hours = draft.value;
 
   return (
     <Stack spacing={2}>
@@ -36,12 +24,12 @@ export function TourHoursTab({ detail }: { detail: PropertyDetail }) {
             : 'The standard tour hours apply (7:00 AM to 9:00 PM every day).'}
         </Alert>
       )}
-      <TourHoursEditor value={hours} onChange={setHours} disabled={busy} />
-      <Box>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-          Save
-        </Button>
-      </Box>
+      <TourHoursEditor value={hours} onChange={draft.setValue} disabled={busy} />
+      <SaveRow
+        unsaved={draft.unsaved}
+        busy={busy}
+        onSave={() => void submit(tourHoursProblem(hours), { propertyTourHours: hours })}
+      />
     </Stack>
   );
 }
