@@ -9,6 +9,26 @@ use utoipa::ToSchema;
 use crate::list::ListSpec;
 use crate::{now, on_pool, Db, Result, Scope};
 
+/// In a transaction: a new password hash, which ends the user's tokens (their version) and every
+/// reset link still outstanding.
+macro_rules! replace_password {
+    ($tx:ident, $user_id:expr, $hash:expr, $at:expr) => {
+        sqlx::query(
+            "UPDATE users SET password_hash = $1, token_version = token_version + 1, modified_on = $2 WHERE user_id = $3",
+        )
+        .bind($hash)
+        .bind($at)
+        .bind($user_id)
+        .execute(&mut *$tx)
+        .await?;
+        sqlx::query("UPDATE password_reset_tokens SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
+            .bind($at)
+            .bind($user_id)
+            .execute(&mut *$tx)
+            .await?;
+    };
+}
+
 /// Everything sign-in and the session need about a user.
 #[derive(Debug, Clone, FromRow)]
 pub struct UserRecord {
@@ -332,16 +352,7 @@ pub async fn update_agent(db: &Db, user_id: i64, update: &AgentUpdate) -> Result
         .execute(&mut *tx)
         .await?;
         if let Some(hash) = &update.password_hash {
-            sqlx::query("UPDATE users SET password_hash = $1, token_version = token_version + 1 WHERE user_id = $2")
-                .bind(hash)
-                .bind(user_id)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query(VOID_RESET_LINKS)
-                .bind(at)
-                .bind(user_id)
-                .execute(&mut *tx)
-                .await?;
+            replace_password!(tx, user_id, hash, at);
         }
         // The role's group replaces the old role group; the enterprise group stays.
         sqlx::query("DELETE FROM user_groups WHERE user_id = $1 AND group_id <> 6")
@@ -386,23 +397,10 @@ pub async fn set_password(db: &Db, user_id: i64, password_hash: &str) -> Result<
     let at = now();
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
-        sqlx::query("UPDATE users SET password_hash = $1, token_version = token_version + 1, modified_on = $2 WHERE user_id = $3")
-            .bind(password_hash)
-            .bind(at)
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query(VOID_RESET_LINKS)
-            .bind(at)
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
+        replace_password!(tx, user_id, password_hash, at);
         tx.commit().await
     })
 }
-
-const VOID_RESET_LINKS: &str =
-    "UPDATE password_reset_tokens SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL";
 
 /// What the signed-in user may change about themselves.
 #[derive(Debug, Clone)]

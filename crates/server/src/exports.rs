@@ -470,6 +470,25 @@ pub fn int_keys(keys: &[i64]) -> Vec<Value> {
     keys.iter().map(|k| Value::from(*k)).collect()
 }
 
+/// The rows chosen on a list for Export, Print or a bulk action (some of the spec's calls name
+/// them `selected`).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Selection {
+    #[serde(alias = "selected")]
+    pub selection: Vec<i64>,
+}
+
+/// The filters of a list that has none beyond its query (search and sort): Export All reads no
+/// more from the list's parameters.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct NoFilters {}
+
+impl NoFilters {
+    pub fn conditions(&self) -> ApiResult<Filters> {
+        Ok(Filters::default())
+    }
+}
+
 /// The three export calls of a list area — Export (CSV of selected rows), Export All (CSV of the
 /// filtered list) and Print (PDF of selected rows) — written once for every area. With
 /// `filters`, Export All applies the area's own filters (a type with `conditions()`) from the
@@ -478,24 +497,11 @@ pub fn int_keys(keys: &[i64]) -> Vec<Value> {
 macro_rules! list_exports {
     (tag = $tag:literal, row = $row:ty, selection = $selection:ty, keys = $keys:path,
      export = $export:literal, export_all = $export_all:literal, print = $print:literal) => {
-        $crate::list_exports!(@selected $tag, $row, $selection, $keys, $export, $print);
-
-        #[utoipa::path(post, path = $export_all, tag = $tag, request_body = $crate::exports::ExportAllRequest,
-            responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = $crate::error::ErrorBody)),
-            security(("bearer" = [])))]
-        pub async fn export_all(
-            axum::extract::State(state): axum::extract::State<$crate::state::AppState>,
-            caller: $crate::auth::Caller,
-            $crate::extract::JsonBody(request): $crate::extract::JsonBody<$crate::exports::ExportAllRequest>,
-        ) -> $crate::error::ApiResult<axum::response::Response> {
-            caller.require_console()?;
-            $crate::exports::export_all::<$row>(&state.db, &caller.scope, &request)
-        }
+        $crate::list_exports!(tag = $tag, row = $row, filters = $crate::exports::NoFilters,
+            selection = $selection, keys = $keys, export = $export, export_all = $export_all, print = $print);
     };
     (tag = $tag:literal, row = $row:ty, filters = $filters:ty, selection = $selection:ty, keys = $keys:path,
      export = $export:literal, export_all = $export_all:literal, print = $print:literal) => {
-        $crate::list_exports!(@selected $tag, $row, $selection, $keys, $export, $print);
-
         #[utoipa::path(post, path = $export_all, tag = $tag, request_body = $crate::exports::ExportAllRequest,
             responses((status = 200, content_type = "text/csv", body = String), (status = 422, body = $crate::error::ErrorBody)),
             security(("bearer" = [])))]
@@ -508,8 +514,7 @@ macro_rules! list_exports {
             let filters = request.filters::<$filters>()?.conditions()?;
             $crate::exports::export_all_filtered::<$row>(&state.db, &caller.scope, &request, filters)
         }
-    };
-    (@selected $tag:literal, $row:ty, $selection:ty, $keys:path, $export:literal, $print:literal) => {
+
         #[utoipa::path(post, path = $export, tag = $tag, request_body = $selection,
             responses((status = 200, content_type = "text/csv", body = String)), security(("bearer" = [])))]
         pub async fn export(

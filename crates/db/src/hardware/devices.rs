@@ -189,16 +189,20 @@ pub async fn insert(db: &Db, device: &NewDevice) -> Result<i64> {
         .await)
 }
 
+/// The devices that meet `condition` (on `d`, with `$1` the one value bound), in the order it
+/// may end with.
+async fn devices_where(db: &Db, condition: &str, value: i64) -> Result<Vec<Device>> {
+    let sql = format!("SELECT {DEVICE_COLUMNS} FROM devices d WHERE {condition}");
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(value)
+        .fetch_all(pool)
+        .await)
+}
+
 /// A device in the caller's scope.
 pub async fn get(db: &Db, scope: &Scope, id: i64) -> Result<Option<Device>> {
-    let sql = format!(
-        "SELECT {DEVICE_COLUMNS} FROM devices d WHERE d.id = $1 AND {}",
-        scope.condition("d.builder_id")
-    );
-    on_pool!(db, |pool| sqlx::query_as(&sql)
-        .bind(id)
-        .fetch_optional(pool)
-        .await)
+    let condition = format!("d.id = $1 AND {}", scope.condition("d.builder_id"));
+    Ok(devices_where(db, &condition, id).await?.pop())
 }
 
 /// A device of one kind by its serial number, in the caller's scope.
@@ -216,45 +220,35 @@ pub async fn by_serial(db: &Db, scope: &Scope, kind: &str, serial: &str) -> Resu
 
 /// Every device at a home (hubs, what hangs off them, smart locks, thermostats), hubs first.
 pub async fn of_property(db: &Db, property_id: i64) -> Result<Vec<Device>> {
-    let sql = format!(
-        "SELECT {DEVICE_COLUMNS} FROM devices d WHERE d.property_id = $1 \
-         OR d.hub_id IN (SELECT id FROM devices WHERE property_id = $1) ORDER BY d.hub_id IS NOT NULL, d.id"
-    );
-    on_pool!(db, |pool| sqlx::query_as(&sql)
-        .bind(property_id)
-        .fetch_all(pool)
-        .await)
+    devices_where(
+        db,
+        "d.property_id = $1 OR d.hub_id IN (SELECT id FROM devices WHERE property_id = $1) \
+         ORDER BY d.hub_id IS NOT NULL, d.id",
+        property_id,
+    )
+    .await
 }
 
 /// The devices a hub holds, in the order they were added.
 pub async fn on_hub(db: &Db, hub_id: i64) -> Result<Vec<Device>> {
-    let sql = format!("SELECT {DEVICE_COLUMNS} FROM devices d WHERE d.hub_id = $1 ORDER BY d.id");
-    on_pool!(db, |pool| sqlx::query_as(&sql)
-        .bind(hub_id)
-        .fetch_all(pool)
-        .await)
+    devices_where(db, "d.hub_id = $1 ORDER BY d.id", hub_id).await
 }
 
 /// A device for background work, which acts for no caller: the job that asked for it was written
 /// by a scoped change.
 pub async fn for_job(db: &Db, id: i64) -> Result<Option<Device>> {
-    let sql = format!("SELECT {DEVICE_COLUMNS} FROM devices d WHERE d.id = $1");
-    on_pool!(db, |pool| sqlx::query_as(&sql)
-        .bind(id)
-        .fetch_optional(pool)
-        .await)
+    Ok(devices_where(db, "d.id = $1", id).await?.pop())
 }
 
 /// The locks whose events are read next: the ones read longest ago first, a batch at a time.
 pub async fn locks_to_watch(db: &Db, limit: i64) -> Result<Vec<Device>> {
-    let sql = format!(
-        "SELECT {DEVICE_COLUMNS} FROM devices d WHERE d.kind IN ('door_lock', 'smart_lock') \
-         AND (d.property_id IS NOT NULL OR d.hub_id IS NOT NULL) ORDER BY d.state_on IS NOT NULL, d.state_on, d.id LIMIT $1"
-    );
-    on_pool!(db, |pool| sqlx::query_as(&sql)
-        .bind(limit)
-        .fetch_all(pool)
-        .await)
+    devices_where(
+        db,
+        "d.kind IN ('door_lock', 'smart_lock') AND (d.property_id IS NOT NULL OR d.hub_id IS NOT NULL) \
+         ORDER BY d.state_on IS NOT NULL, d.state_on, d.id LIMIT $1",
+        limit,
+    )
+    .await
 }
 
 /// What a device reported of itself, as one change.

@@ -147,6 +147,42 @@ struct Past<'a> {
     home: Option<i64>,
 }
 
+impl<'a> Past<'a> {
+    /// A Kwikset door lock's past.
+    fn kwikset(builder: i64, author: &'a str, serial: &'a str, home: Option<i64>) -> Self {
+        Past {
+            builder,
+            author,
+            serial,
+            lock_type: kind::DOOR_LOCK,
+            hub_type: Some("kwikset"),
+            home,
+        }
+    }
+}
+
+/// A Kwikset door lock that came off its home and waits to be returned, with its history.
+async fn lock_to_return(
+    hw: &Hardware,
+    db: &Db,
+    past: &Past<'_>,
+    status_id: i64,
+    actions: &[(i64, &str)],
+) -> Result<(), String> {
+    install(
+        hw,
+        past.builder,
+        Install {
+            shipment: Some(devices::TO_BE_RETURNED),
+            status_id: Some(status_id),
+            code_lengths: "4,5,6",
+            ..Install::new(kind::DOOR_LOCK, past.serial.to_string(), "Door lock")
+        },
+    )
+    .await?;
+    history(db, past, actions).await
+}
+
 /// What was done to a device in the past (days ago, action), for the hardware history.
 async fn history(db: &Db, past: &Past<'_>, actions: &[(i64, &str)]) -> Result<(), String> {
     let email = format!("{}@demo.tourdesk.test", past.author);
@@ -212,27 +248,12 @@ pub async fn set_up(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), Strin
                 ("PROPERTY_SOLD" | "PROPERTY_RENTED", _) => {
                     // Its lock came back and waits to be returned.
                     let serial = format!("KW{tag}");
-                    install(
+                    let past = Past::kwikset(builder, author, &serial, Some(home.id));
+                    lock_to_return(
                         hw,
-                        builder,
-                        Install {
-                            shipment: Some(devices::TO_BE_RETURNED),
-                            status_id: Some(77),
-                            code_lengths: "4,5,6",
-                            ..Install::new(kind::DOOR_LOCK, serial.clone(), "Door lock")
-                        },
-                    )
-                    .await?;
-                    history(
                         db,
-                        &Past {
-                            builder,
-                            author,
-                            serial: &serial,
-                            lock_type: kind::DOOR_LOCK,
-                            hub_type: Some("kwikset"),
-                            home: Some(home.id),
-                        },
+                        &past,
+                        77,
                         &[(60, "activate"), (20, "codes"), (3, "mask_as_sold")],
                     )
                     .await?;
@@ -420,30 +441,8 @@ pub async fn set_up(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), Strin
             .await?;
         }
         let removed = format!("KW{builder:02}99010");
-        install(
-            hw,
-            builder,
-            Install {
-                shipment: Some(devices::TO_BE_RETURNED),
-                status_id: Some(73),
-                code_lengths: "4,5,6",
-                ..Install::new(kind::DOOR_LOCK, removed.clone(), "Door lock")
-            },
-        )
-        .await?;
-        history(
-            db,
-            &Past {
-                builder,
-                author,
-                serial: &removed,
-                lock_type: kind::DOOR_LOCK,
-                hub_type: Some("kwikset"),
-                home: None,
-            },
-            &[(50, "activate"), (6, "remove")],
-        )
-        .await?;
+        let past = Past::kwikset(builder, author, &removed, None);
+        lock_to_return(hw, db, &past, 73, &[(50, "activate"), (6, "remove")]).await?;
         homes_codes(hw, &homes, author).await?;
     }
     Ok(())

@@ -5,11 +5,12 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::after_tour_hours::{AfterTourHoursRow, AFTER_TOUR_HOURS};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
 use crate::error::{ApiResult, ErrorBody};
+use crate::exports::Selection;
 use crate::exports::{self, ExportRow, ListParams};
 use crate::extract::QueryParams;
 use crate::state::AppState;
@@ -26,12 +27,6 @@ pub fn routes() -> Router<AppState> {
 pub struct AfterTourHoursList {
     pub data: Vec<AfterTourHoursRow>,
     pub total: i64,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct AfterTourHoursSelection {
-    #[serde(alias = "selected")]
-    pub selection: Vec<i64>,
 }
 
 #[utoipa::path(get, path = "/api/visits/afterTourHours", tag = "visits", params(ListParams),
@@ -76,7 +71,7 @@ impl ExportRow for AfterTourHoursRow {
 crate::list_exports!(
     tag = "visits",
     row = AfterTourHoursRow,
-    selection = AfterTourHoursSelection,
+    selection = Selection,
     keys = exports::int_keys,
     export = "/api/visits/afterTourHours/export",
     export_all = "/api/visits/afterTourHours/exportAll",

@@ -1,6 +1,7 @@
 //! Communities (spec 3: Communities): the list, the info form with hours, staff and codes, and
 //! QR records.
 
+use crate::exports::Selection;
 use crate::extract::Path;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -124,11 +125,6 @@ pub struct CommunitySaved {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct DeleteCommunities {
     pub ids: Vec<i64>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct CommunitySelection {
-    pub selection: Vec<i64>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -474,7 +470,7 @@ pub async fn delete_qr_code(
 crate::list_exports!(
     tag = "communities",
     row = CommunityRow,
-    selection = CommunitySelection,
+    selection = Selection,
     keys = exports::int_keys,
     export = "/api/communities/export",
     export_all = "/api/communities/exportAll",

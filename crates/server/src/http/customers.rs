@@ -12,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::exports::Selection;
 use crate::exports::{self, ExportRow, ListParams};
 use crate::extract::{JsonBody, Path, QueryParams};
 use crate::state::AppState;
@@ -63,11 +64,6 @@ pub async fn selfie(
 pub struct CustomerList {
     pub data: Vec<CustomerRow>,
     pub total: i64,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct CustomerSelection {
-    pub selection: Vec<i64>,
 }
 
 /// The customers list's own filters (the spec's names).
@@ -258,7 +254,7 @@ crate::list_exports!(
     tag = "customers",
     row = CustomerRow,
     filters = CustomerFilters,
-    selection = CustomerSelection,
+    selection = Selection,
     keys = exports::int_keys,
     export = "/api/customers/export",
     export_all = "/api/customers/exportAll",

@@ -5,11 +5,12 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::offers::{OfferRow, OFFERS};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::exports::Selection;
 use crate::exports::{self, ExportRow, ListParams};
 use crate::extract::{Path, QueryParams};
 use crate::state::AppState;
@@ -27,13 +28,6 @@ pub fn routes() -> Router<AppState> {
 pub struct OfferList {
     pub data: Vec<OfferRow>,
     pub total: i64,
-}
-
-/// Selected rows: the spec's export sends them as `selected`.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct OfferSelection {
-    #[serde(alias = "selected")]
-    pub selection: Vec<i64>,
 }
 
 #[utoipa::path(get, path = "/api/offers", tag = "offers", params(ListParams),
@@ -119,7 +113,7 @@ impl ExportRow for OfferRow {
 crate::list_exports!(
     tag = "offers",
     row = OfferRow,
-    selection = OfferSelection,
+    selection = Selection,
     keys = exports::int_keys,
     export = "/api/offers/export",
     export_all = "/api/offers/exportAll",

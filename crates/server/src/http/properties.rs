@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::exports::Selection;
 use crate::extract::Path;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -991,15 +992,10 @@ pub async fn by_community(
     ))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct PropertySelection {
-    pub selection: Vec<i64>,
-}
-
 crate::list_exports!(
     tag = "properties",
     row = PropertyRow,
-    selection = PropertySelection,
+    selection = Selection,
     keys = exports::int_keys,
     export = "/api/properties/export",
     export_all = "/api/properties/exportAll",

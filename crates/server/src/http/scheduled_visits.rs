@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::exports::Selection;
 use crate::exports::{self, ExportRow, ListParams};
 use crate::extract::{JsonBody, Path, QueryParams};
 use crate::http::MessageBody;
@@ -29,13 +30,6 @@ pub fn routes() -> Router<AppState> {
 pub struct ScheduledVisitList {
     pub data: Vec<ScheduledVisitRow>,
     pub total: i64,
-}
-
-/// Selected rows: the spec's calls send them as `selected`.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ScheduledVisitSelection {
-    #[serde(alias = "selected")]
-    pub selection: Vec<i64>,
 }
 
 #[utoipa::path(get, path = "/api/schedule_visit", tag = "scheduled visits", params(ListParams),
@@ -121,14 +115,14 @@ pub async fn detail(
         .ok_or_else(ApiError::not_found)
 }
 
-#[utoipa::path(post, path = "/api/schedule_visit/delete", tag = "scheduled visits", request_body = ScheduledVisitSelection,
+#[utoipa::path(post, path = "/api/schedule_visit/delete", tag = "scheduled visits", request_body = Selection,
     responses((status = 200, body = MessageBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)),
     security(("bearer" = [])))]
 /// Deletes the selected scheduled visits of the caller's builders.
 pub async fn delete(
     State(state): State<AppState>,
     caller: Caller,
-    JsonBody(request): JsonBody<ScheduledVisitSelection>,
+    JsonBody(request): JsonBody<Selection>,
 ) -> ApiResult<Json<MessageBody>> {
     caller.require_console()?;
     let delete =
@@ -179,7 +173,7 @@ impl ExportRow for ScheduledVisitRow {
 crate::list_exports!(
     tag = "scheduled visits",
     row = ScheduledVisitRow,
-    selection = ScheduledVisitSelection,
+    selection = Selection,
     keys = exports::int_keys,
     export = "/api/schedule_visit/export",
     export_all = "/api/schedule_visit/exportAll",

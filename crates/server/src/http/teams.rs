@@ -1,5 +1,6 @@
 //! Teams: the list, add/edit, members added and removed one at a time (spec 3: Teams).
 
+use crate::exports::Selection;
 use crate::extract::Path;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -91,11 +92,6 @@ pub struct DeleteTeams {
 pub struct TeamAgentRequest {
     /// The agent's username.
     pub agent: String,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct TeamSelection {
-    pub selection: Vec<i64>,
 }
 
 /// A staff member of `builder_id` who may be on teams; anyone else is a field error.
@@ -282,7 +278,7 @@ pub async fn remove_agent(
 crate::list_exports!(
     tag = "teams",
     row = TeamRow,
-    selection = TeamSelection,
+    selection = Selection,
     keys = exports::int_keys,
     export = "/api/teams/export",
     export_all = "/api/teams/exportAll",

@@ -12,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::exports::Selection;
 use crate::exports::{self, ExportRow, ListParams};
 use crate::extract::QueryParams;
 use crate::state::AppState;
@@ -28,11 +29,6 @@ pub fn routes() -> Router<AppState> {
 pub struct VisitList {
     pub data: Vec<VisitRow>,
     pub total: i64,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct VisitSelection {
-    pub selection: Vec<i64>,
 }
 
 /// The visits list's date range: the days of the visits' last change, each in its home's time
@@ -137,7 +133,7 @@ crate::list_exports!(
     tag = "visits",
     row = VisitRow,
     filters = VisitFilters,
-    selection = VisitSelection,
+    selection = Selection,
     keys = exports::int_keys,
     export = "/api/visits/export",
     export_all = "/api/visits/exportAll",

@@ -183,7 +183,7 @@ fn code_type(purpose: &str) -> i64 {
     }
 }
 
-fn is_time_bound(code: &CodeRecord) -> bool {
+pub(super) fn is_time_bound(code: &CodeRecord) -> bool {
     code.purpose == purpose::SCHEDULED || code.purpose == purpose::VISITOR
 }
 
@@ -531,13 +531,21 @@ pub async fn check_room(
     }
 }
 
-/// Adds and replaces codes and programs them while staff wait.
-pub async fn program(state: &AppState, add: &[NewCode], replacing: &[i64]) -> ApiResult<()> {
+/// Adds and replaces a lock's codes, programs them while staff wait, and records the change in
+/// the lock's history under the editor that made it ("codes" or "scheduled_codes").
+pub async fn program(
+    state: &AppState,
+    caller: &Caller,
+    lock: &Device,
+    add: &[NewCode],
+    replacing: &[i64],
+    editor: &str,
+) -> ApiResult<()> {
     let at = state.hardware.now();
-    let ids = codes::change(&state.db, add, replacing, at).await?;
-    let mut work = ids;
+    let mut work = codes::change(&state.db, add, replacing, at).await?;
     work.extend(replacing);
     programming::program_now(&state.hardware, &work).await;
+    state.hardware.record(lock, editor, &actor(caller)).await?;
     Ok(())
 }
 
@@ -640,11 +648,7 @@ pub async fn user_codes(
             )
         })
         .collect();
-    program(&state, &add, &[]).await?;
-    state
-        .hardware
-        .record(&lock, "codes", &actor(&caller))
-        .await?;
+    program(&state, &caller, &lock, &add, &[], "codes").await?;
     Ok(Json(MessageBody::new("Codes are updated")))
 }
 
@@ -720,11 +724,7 @@ async fn put_master(
         code,
         name,
     );
-    program(state, &[add], &current).await?;
-    state
-        .hardware
-        .record(&lock, "codes", &actor(caller))
-        .await?;
+    program(state, caller, &lock, &[add], &current, "codes").await?;
     Ok(Json(MessageBody::new(if creating {
         "Code is created"
     } else {
@@ -778,22 +778,37 @@ pub async fn delete_code(
     Path(id): Path<i64>,
     JsonBody(input): JsonBody<DeleteCodeInput>,
 ) -> ApiResult<Json<MessageBody>> {
-    let (_, lock) = lock_on_hub(&state, &caller, id, input.deviceId).await?;
+    take_off_slot(&state, &caller, id, input.deviceId, input.codeKey, false).await?;
+    Ok(Json(MessageBody::new("Code is deleted")))
+}
+
+/// Takes the code of a lock's slot off: a scheduled one (`time_bound`) or a standing one; 404
+/// when the slot holds no such code.
+async fn take_off_slot(
+    state: &AppState,
+    caller: &Caller,
+    hub: i64,
+    device_id: i64,
+    slot: i64,
+    time_bound: bool,
+) -> ApiResult<()> {
+    let (_, lock) = lock_on_hub(state, caller, hub, device_id).await?;
     let going: Vec<i64> = codes::live_on(&state.db, &[lock.id])
         .await?
         .into_iter()
-        .filter(|c| c.slot == Some(input.codeKey) && !is_time_bound(c) && c.state != "removing")
+        .filter(|c| c.slot == Some(slot) && is_time_bound(c) == time_bound && c.state != "removing")
         .map(|c| c.id)
         .collect();
     if going.is_empty() {
         return Err(ApiError::not_found());
     }
-    program(&state, &[], &going).await?;
-    state
-        .hardware
-        .record(&lock, "codes", &actor(&caller))
-        .await?;
-    Ok(Json(MessageBody::new("Code is deleted")))
+    let editor = if time_bound {
+        "scheduled_codes"
+    } else {
+        "codes"
+    };
+    program(state, caller, &lock, &[], &going, editor).await?;
+    Ok(())
 }
 
 /// A scheduled code of an editor: new ones have no slot yet (or `is_added` false).
@@ -923,11 +938,7 @@ pub async fn scheduled_codes(
             }
         })
         .collect();
-    program(&state, &add, &[]).await?;
-    state
-        .hardware
-        .record(&lock, "scheduled_codes", &actor(&caller))
-        .await?;
+    program(&state, &caller, &lock, &add, &[], "scheduled_codes").await?;
     Ok(Json(MessageBody::new("Scheduled codes updated")))
 }
 
@@ -948,21 +959,7 @@ pub async fn delete_scheduled_code(
     Path(id): Path<i64>,
     JsonBody(input): JsonBody<DeleteScheduledInput>,
 ) -> ApiResult<Json<MessageBody>> {
-    let (_, lock) = lock_on_hub(&state, &caller, id, input.deviceId).await?;
-    let going: Vec<i64> = codes::live_on(&state.db, &[lock.id])
-        .await?
-        .into_iter()
-        .filter(|c| c.slot == Some(input.slot) && is_time_bound(c) && c.state != "removing")
-        .map(|c| c.id)
-        .collect();
-    if going.is_empty() {
-        return Err(ApiError::not_found());
-    }
-    program(&state, &[], &going).await?;
-    state
-        .hardware
-        .record(&lock, "scheduled_codes", &actor(&caller))
-        .await?;
+    take_off_slot(&state, &caller, id, input.deviceId, input.slot, true).await?;
     Ok(Json(MessageBody::new("Scheduled code deleted")))
 }
 

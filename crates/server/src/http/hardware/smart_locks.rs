@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::routing::{delete, get, patch, post};
 use axum::{Json, Router};
 use chrono::{DateTime, Utc};
-use db::hardware::codes::{self, purpose, CodeRecord, NewCode};
+use db::hardware::codes::{self, purpose, NewCode};
 use db::hardware::devices::{kind, Device};
 use db::hardware::events::LockLog;
 use domain::codes::{check_smart_lock_code, CodeState, ScheduledFor};
@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::hubs::{
-    capacity_of, checked_scheduled, program, shown_error, wants_locked, Capacity,
+    capacity_of, checked_scheduled, is_time_bound, program, shown_error, wants_locked, Capacity,
     ScheduledCodeInput,
 };
 use super::inventory::actor;
@@ -102,11 +102,6 @@ fn status_word(state: &str) -> Option<String> {
         .and_then(CodeState::label)
         .map(str::to_string)
 }
-
-fn is_time_bound(code: &CodeRecord) -> bool {
-    code.purpose == purpose::SCHEDULED || code.purpose == purpose::VISITOR
-}
-
 async fn details_of(state: &AppState, lock: &Device) -> ApiResult<SmartLockDetails> {
     let live = codes::live_on(&state.db, &[lock.id]).await?;
     let access_codes = live
@@ -250,11 +245,7 @@ pub async fn put_code(
         customer_id: None,
         created_by: caller.user.username.clone(),
     };
-    program(&state, &[add], &replacing).await?;
-    state
-        .hardware
-        .record(&lock, "codes", &actor(&caller))
-        .await?;
+    program(&state, &caller, &lock, &[add], &replacing, "codes").await?;
     Ok(Json(MessageBody::new(if replacing.is_empty() {
         "Code is created"
     } else {
@@ -295,13 +286,12 @@ async fn take_off(
         .into_iter()
         .find(|c| c.id == id && is_time_bound(c) == scheduled && c.state != "removing")
         .ok_or_else(ApiError::not_found)?;
-    program(state, &[], &[code.id]).await?;
-    let action = if scheduled {
+    let editor = if scheduled {
         "scheduled_codes"
     } else {
         "codes"
     };
-    state.hardware.record(lock, action, &actor(caller)).await?;
+    program(state, caller, lock, &[], &[code.id], editor).await?;
     Ok(())
 }
 
@@ -381,11 +371,7 @@ pub async fn scheduled_codes(
             created_by: caller.user.username.clone(),
         })
         .collect();
-    program(&state, &add, &[]).await?;
-    state
-        .hardware
-        .record(&lock, "scheduled_codes", &actor(&caller))
-        .await?;
+    program(&state, &caller, &lock, &add, &[], "scheduled_codes").await?;
     Ok(Json(MessageBody::new(
         "Scheduled code updated successfully!",
     )))
