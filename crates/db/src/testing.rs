@@ -45,6 +45,20 @@ fn rand_u32() -> u32 {
     hasher.finish() as u32
 }
 
+/// A test database's commits do not wait for the disk (a crash of the server may lose the last
+/// ones, which a test database does not mind): the suites write much and would wait on it.
+async fn without_waiting_for_disk<'e, E>(admin: E, name: &str) -> Result<()>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Postgres>,
+{
+    sqlx::query(&format!(
+        "ALTER DATABASE {name} SET synchronous_commit = off"
+    ))
+    .execute(admin)
+    .await?;
+    Ok(())
+}
+
 impl TestDb {
     /// A PostgreSQL database when `TEST_DATABASE_URL` is set, else SQLite.
     pub async fn new() -> Result<TestDb> {
@@ -64,6 +78,7 @@ impl TestDb {
         sqlx::query(&format!("CREATE DATABASE {name}"))
             .execute(&admin)
             .await?;
+        without_waiting_for_disk(&admin, &name).await?;
         admin.close().await;
         let url = database_url(admin_url, &name);
         let db = Db::connect(&url).await?;
@@ -138,6 +153,7 @@ impl TestDb {
             sqlx::query(&format!("CREATE DATABASE {making}"))
                 .execute(&mut *held)
                 .await?;
+            without_waiting_for_disk(&mut *held, &making).await?;
             let db = Db::connect(&database_url(admin_url, &making)).await?;
             make(db.clone()).await;
             db.close().await;
@@ -154,6 +170,7 @@ impl TestDb {
         sqlx::query(&format!("CREATE DATABASE {copy} TEMPLATE {name}"))
             .execute(&admin)
             .await?;
+        without_waiting_for_disk(&admin, &copy).await?;
         admin.close().await;
         let url = database_url(admin_url, &copy);
         Ok(TestDb {

@@ -63,38 +63,29 @@ async fn api_keys_are_made_listed_shown_once_and_removed() {
         .unwrap()
         .is_empty());
     let theirs = w
-        .call(
-            Method::DELETE,
-            "/api/auth/oauth_clients",
-            Some(&other),
-            Some(json!({"clientId": id})),
-        )
+        .delete_with(&other, "/api/auth/oauth_clients", json!({"clientId": id}))
         .await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND);
     let wrong = w
-        .call(
-            Method::DELETE,
+        .delete_with(
+            &pm,
             "/api/auth/oauth_clients",
-            Some(&pm),
-            Some(json!({"clientId": id, "clientSecret": "nope"})),
+            json!({"clientId": id, "clientSecret": "nope"}),
         )
         .await;
     assert_eq!(wrong.status, StatusCode::NOT_FOUND);
     let token = access_token(&w, &id, &secret).await;
     let removed = w
-        .call(
-            Method::DELETE,
+        .delete_with(
+            &pm,
             "/api/auth/oauth_clients",
-            Some(&pm),
-            Some(json!({"clientId": id, "clientSecret": secret})),
+            json!({"clientId": id, "clientSecret": secret}),
         )
         .await;
     assert_eq!(removed.status, StatusCode::OK);
     // Its tokens stop working at once, and it gets no more.
     assert_eq!(
-        w.call(Method::GET, "/api/properties", Some(&token), None)
-            .await
-            .status,
+        w.get(&token, "/api/properties").await.status,
         StatusCode::UNAUTHORIZED
     );
     let refused = token_answer(&w, "grant_type=client_credentials", Some((&id, &secret))).await;
@@ -148,11 +139,10 @@ async fn the_client_credentials_grant_answers_as_oauth_says() {
     .await;
     assert_eq!(both.status, StatusCode::BAD_REQUEST);
     let json_body = w
-        .call(
+        .anonymous(
             Method::POST,
             "/api/oauth/token",
-            None,
-            Some(json!({"grant_type": "client_credentials"})),
+            json!({"grant_type": "client_credentials"}),
         )
         .await;
     assert_eq!(json_body.json()["error"], "invalid_request");
@@ -188,14 +178,9 @@ async fn an_api_key_reaches_the_public_api_of_its_builder_alone() {
     let theirs =
         get(&w, &rental, "/api/properties?limit=25").await["data"][0]["property_id"].clone();
     assert_eq!(
-        w.call(
-            Method::GET,
-            &format!("/api/properties/{theirs}"),
-            Some(&token),
-            None
-        )
-        .await
-        .status,
+        w.get(&token, &format!("/api/properties/{theirs}"))
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
     // Every call outside the public API is forbidden to it.
@@ -216,13 +201,10 @@ async fn an_api_key_reaches_the_public_api_of_its_builder_alone() {
     }
     // It manages webhooks.
     let hook = w
-        .call(
-            Method::POST,
+        .post(
+            &token,
             "/api/webhooks/add",
-            Some(&token),
-            Some(
-                json!({"payload_url": "http://127.0.0.1:9/hook", "event_type": "scheduled.tours"}),
-            ),
+            json!({"payload_url": "http://127.0.0.1:9/hook", "event_type": "scheduled.tours"}),
         )
         .await;
     assert_eq!(hook.status, StatusCode::CREATED, "{}", hook.text());
@@ -253,22 +235,10 @@ async fn an_api_key_reaches_the_public_api_of_its_builder_alone() {
         .await
         .json();
     let time = slots["times"][2].clone();
-    let not_a_slot = w
-        .call(
-            Method::POST,
-            "/api/schedule_visit",
-            Some(&token),
-            Some(json!({"property_id": home.property_id, "customer_id": customer, "date": day, "time": "3:17 AM"})),
-        )
+    let not_a_slot = w.post(&token, "/api/schedule_visit", json!({"property_id": home.property_id, "customer_id": customer, "date": day, "time": "3:17 AM"}))
         .await;
     assert_eq!(not_a_slot.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let booked = w
-        .call(
-            Method::POST,
-            "/api/schedule_visit",
-            Some(&token),
-            Some(json!({"property_id": home.property_id, "customer_id": customer, "date": day, "time": time})),
-        )
+    let booked = w.post(&token, "/api/schedule_visit", json!({"property_id": home.property_id, "customer_id": customer, "date": day, "time": time}))
         .await;
     assert_eq!(booked.status, StatusCode::CREATED, "{}", booked.text());
     let booking = booked.json()["id"].as_i64().unwrap();
@@ -284,13 +254,10 @@ async fn an_api_key_reaches_the_public_api_of_its_builder_alone() {
         (&named["firstname"], &json!("api"), &json!("created"))
     );
     let elsewhere = w
-        .call(
-            Method::POST,
+        .post(
+            &token,
             "/api/schedule_visit",
-            Some(&token),
-            Some(
-                json!({"property_id": theirs, "customer_id": customer, "date": day, "time": time}),
-            ),
+            json!({"property_id": theirs, "customer_id": customer, "date": day, "time": time}),
         )
         .await;
     assert_eq!(elsewhere.status, StatusCode::NOT_FOUND);

@@ -105,7 +105,7 @@ async fn a_builders_invoices_show_their_lines_status_and_balance() {
         format!("/api/billing/customer/invoices/{cedar_builder}"),
         "/api/invoices/999999".to_string(),
     ] {
-        let answer = w.call(Method::GET, &path, Some(&pm), None).await;
+        let answer = w.get(&pm, &path).await;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}");
     }
     w.done().await;
@@ -186,7 +186,7 @@ async fn admins_keep_the_books_and_invoices_are_issued_monthly() {
     let path = format!("/api/invoices/{id}/payments");
     let pay = |token: &String, body: Value| {
         let (w, path, token) = (&w, path.clone(), token.clone());
-        async move { w.call(Method::POST, &path, Some(&token), Some(body)).await }
+        async move { w.post(&token, &path, body).await }
     };
 
     // Staff cannot record payments; amounts are checked against the balance.
@@ -247,21 +247,15 @@ async fn admins_keep_the_books_and_invoices_are_issued_monthly() {
         "last_name": "Manning", "line1": "1 Main St", "city": "Austin", "state_code": "TX", "zip": "78701",
         "builderQuickbookId": "QB-77"});
     let customer = format!("/api/billing/customer/{builder}");
-    let by_pm = w
-        .call(Method::PUT, &customer, Some(&pm), Some(account.clone()))
-        .await;
+    let by_pm = w.put(&pm, &customer, account.clone()).await;
     assert_eq!(by_pm.status, StatusCode::FORBIDDEN);
     let mut wrong = account.clone();
     wrong["plan_unit"] = json!("month");
     wrong["city"] = json!(" ");
-    let refused = w
-        .call(Method::PUT, &customer, Some(&admin), Some(wrong))
-        .await;
+    let refused = w.put(&admin, &customer, wrong).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(refused.json()["errors"]["city"], "City is required");
-    let saved = w
-        .call(Method::PUT, &customer, Some(&admin), Some(account))
-        .await;
+    let saved = w.put(&admin, &customer, account).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
     assert_eq!(saved.json()["builderQuickbookId"], "QB-77");
 

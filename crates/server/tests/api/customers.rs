@@ -47,14 +47,12 @@ async fn customers_are_listed_by_last_visit_filtered_and_exported() {
     let ann = &first[0];
     let id = ann["customer_id"].as_i64().unwrap();
     let visits = w
-        .call(
-            Method::GET,
+        .get(
+            &pm,
             &format!(
                 "/api/visits?search={}&limit=150",
                 ann["lastname"].as_str().unwrap()
             ),
-            Some(&pm),
-            None,
         )
         .await
         .json();
@@ -117,12 +115,7 @@ async fn customers_are_listed_by_last_visit_filtered_and_exported() {
 
     // Export and Print of selected rows; Export All of the filtered list.
     let exported = w
-        .call(
-            Method::POST,
-            "/api/customers/export",
-            Some(&pm),
-            Some(json!({"selection": [id]})),
-        )
+        .post(&pm, "/api/customers/export", json!({"selection": [id]}))
         .await;
     assert_eq!(exported.status, StatusCode::OK);
     assert!(exported.headers[header::CONTENT_DISPOSITION]
@@ -138,21 +131,15 @@ async fn customers_are_listed_by_last_visit_filtered_and_exported() {
     assert_eq!(lines.len(), 2, "{csv}");
     assert!(lines[1].starts_with(&format!("{id},")), "{csv}");
     let printed = w
-        .call(
-            Method::POST,
-            "/api/customers/print",
-            Some(&pm),
-            Some(json!({"selection": [id]})),
-        )
+        .post(&pm, "/api/customers/print", json!({"selection": [id]}))
         .await;
     assert_eq!(printed.status, StatusCode::OK);
     assert!(printed.body.starts_with(b"%PDF"));
     let all = w
-        .call(
-            Method::POST,
+        .post(
+            &pm,
             "/api/customers/exportAll",
-            Some(&pm),
-            Some(json!({"query": "lastStatus=NA-V&orderBy=last_visit_date&order=desc"})),
+            json!({"query": "lastStatus=NA-V&orderBy=last_visit_date&order=desc"}),
         )
         .await;
     assert_eq!(all.status, StatusCode::OK, "{}", all.text());
@@ -165,29 +152,22 @@ async fn customers_are_listed_by_last_visit_filtered_and_exported() {
     assert!(lines[1..].iter().all(|l| l.contains(",NA-V,")), "{csv}");
     // The same query as an object, as some clients send it.
     let as_object = w
-        .call(
-            Method::POST,
+        .post(
+            &pm,
             "/api/customers/exportAll",
-            Some(&pm),
-            Some(json!({"query": {"lastStatus": "NA-V", "orderBy": "last_visit_date", "order": "desc"}})),
+            json!({"query": {"lastStatus": "NA-V", "orderBy": "last_visit_date", "order": "desc"}}),
         )
         .await;
     assert_eq!(as_object.text(), csv);
     let neither = w
-        .call(
-            Method::POST,
-            "/api/customers/exportAll",
-            Some(&pm),
-            Some(json!({"query": 7})),
-        )
+        .post(&pm, "/api/customers/exportAll", json!({"query": 7}))
         .await;
     assert_eq!(neither.status, StatusCode::UNPROCESSABLE_ENTITY);
     let bad = w
-        .call(
-            Method::POST,
+        .post(
+            &pm,
             "/api/customers/exportAll",
-            Some(&pm),
-            Some(json!({"query": "lastStatus=Gone"})),
+            json!({"query": "lastStatus=Gone"}),
         )
         .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -197,12 +177,7 @@ async fn customers_are_listed_by_last_visit_filtered_and_exported() {
     let theirs = list(&w, &cedar, "limit=150").await;
     assert!(rows(&theirs).iter().all(|r| r["customer_id"] != id));
     let none = w
-        .call(
-            Method::POST,
-            "/api/customers/export",
-            Some(&cedar),
-            Some(json!({"selection": [id]})),
-        )
+        .post(&cedar, "/api/customers/export", json!({"selection": [id]}))
         .await
         .text();
     assert_eq!(none.trim_start_matches('\u{feff}').lines().count(), 1);
@@ -285,11 +260,10 @@ async fn a_customer_shows_profile_visits_and_survey_and_can_be_blacklisted() {
         let w = &w;
         let pm = &pm;
         async move {
-            w.call(
-                Method::POST,
+            w.post(
+                pm,
                 &format!("/api/customers/{id}"),
-                Some(pm),
-                Some(json!({"customer_id": id, "visitor_status_id": status})),
+                json!({"customer_id": id, "visitor_status_id": status}),
             )
             .await
         }
@@ -318,11 +292,10 @@ async fn a_customer_shows_profile_visits_and_survey_and_can_be_blacklisted() {
         );
     }
     let mismatched = w
-        .call(
-            Method::POST,
+        .post(
+            &pm,
             &format!("/api/customers/{id}"),
-            Some(&pm),
-            Some(json!({"customer_id": id + 1, "visitor_status_id": 154})),
+            json!({"customer_id": id + 1, "visitor_status_id": 154}),
         )
         .await;
     assert_eq!(mismatched.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -348,14 +321,7 @@ async fn a_customer_shows_profile_visits_and_survey_and_can_be_blacklisted() {
     assert_eq!(customer(&w, &pm, id).await["visitor_status_id"], 154);
     let field = w.sign_in("olivia.field").await;
     assert_eq!(
-        w.call(
-            Method::GET,
-            &format!("/api/customers/{id}"),
-            Some(&field),
-            None
-        )
-        .await
-        .status,
+        w.get(&field, &format!("/api/customers/{id}")).await.status,
         StatusCode::FORBIDDEN
     );
     for path in [
@@ -365,15 +331,13 @@ async fn a_customer_shows_profile_visits_and_survey_and_can_be_blacklisted() {
         "/api/schedule_visit/x",
     ] {
         assert_eq!(
-            w.call(Method::GET, path, Some(&pm), None).await.status,
+            w.get(&pm, path).await.status,
             StatusCode::UNPROCESSABLE_ENTITY,
             "{path}"
         );
     }
     assert_eq!(
-        w.call(Method::GET, "/api/customers/999999", Some(&pm), None)
-            .await
-            .status,
+        w.get(&pm, "/api/customers/999999").await.status,
         StatusCode::NOT_FOUND
     );
     w.done().await;

@@ -76,44 +76,30 @@ async fn the_admin_drives_simulated_devices_and_nobody_else_may() {
     let pm = w.sign_in("demo.pm").await;
     let body = json!({"kind": "smart_lock", "name": "Side door", "code_lengths": [4, 6], "code_capacity": 10});
     assert_eq!(
-        w.call(
-            Method::PUT,
-            "/api/sim/devices/SL-7",
-            Some(&pm),
-            Some(body.clone())
-        )
-        .await
-        .status,
+        w.put(&pm, "/api/sim/devices/SL-7", body.clone())
+            .await
+            .status,
         StatusCode::FORBIDDEN
     );
-    let added = w
-        .call(
-            Method::PUT,
-            "/api/sim/devices/SL-7",
-            Some(&admin),
-            Some(body),
-        )
-        .await;
+    let added = w.put(&admin, "/api/sim/devices/SL-7", body).await;
     assert_eq!(added.status, StatusCode::CREATED, "{}", added.text());
     assert_eq!(added.json()["code_lengths"], json!([4, 6]));
     assert_eq!(added.json()["code_capacity"], 10);
     assert_eq!(added.json()["locked"], true);
     let bad = w
-        .call(
-            Method::PUT,
+        .put(
+            &admin,
             "/api/sim/devices/bad%20serial",
-            Some(&admin),
-            Some(json!({"kind": "toaster", "name": "", "code_lengths": [3]})),
+            json!({"kind": "toaster", "name": "", "code_lengths": [3]}),
         )
         .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(bad.json()["errors"]["serial"].is_string(), "{}", bad.text());
     let bad = w
-        .call(
-            Method::PUT,
+        .put(
+            &admin,
             "/api/sim/devices/SL-8",
-            Some(&admin),
-            Some(json!({"kind": "toaster", "name": "", "code_lengths": [3]})),
+            json!({"kind": "toaster", "name": "", "code_lengths": [3]}),
         )
         .await;
     let errors = bad.json()["errors"].clone();
@@ -138,59 +124,40 @@ async fn the_admin_drives_simulated_devices_and_nobody_else_may() {
     .unwrap();
     let typed = |code: &str| json!({"code": code});
     let opened = w
-        .call(
-            Method::POST,
-            "/api/sim/devices/SL-7/keypad",
-            Some(&admin),
-            Some(typed("1357")),
-        )
+        .post(&admin, "/api/sim/devices/SL-7/keypad", typed("1357"))
         .await;
     assert_eq!(opened.json()["opened"], true, "{}", opened.text());
     let wrong = w
-        .call(
-            Method::POST,
-            "/api/sim/devices/SL-7/keypad",
-            Some(&admin),
-            Some(typed("9999")),
-        )
+        .post(&admin, "/api/sim/devices/SL-7/keypad", typed("9999"))
         .await;
     assert_eq!(wrong.json()["opened"], false);
     assert_eq!(
-        w.call(Method::GET, "/api/sim/devices/SL-7", Some(&admin), None)
-            .await
-            .json()["locked"],
+        w.get(&admin, "/api/sim/devices/SL-7").await.json()["locked"],
         false
     );
     // Faults: an offline lock answers with its state, never a 500; codes stay masked.
     let faults = w
-        .call(
-            Method::PUT,
+        .put(
+            &admin,
             "/api/sim/devices/SL-7/faults",
-            Some(&admin),
-            Some(json!({"offline": true})),
+            json!({"offline": true}),
         )
         .await;
     assert_eq!(faults.status, StatusCode::OK, "{}", faults.text());
     assert_eq!(faults.json()["faults"]["offline"], true);
     assert!(!faults.text().contains("1357"), "codes are secrets");
     let offline = w
-        .call(
-            Method::POST,
-            "/api/sim/devices/SL-7/keypad",
-            Some(&admin),
-            Some(typed("1357")),
-        )
+        .post(&admin, "/api/sim/devices/SL-7/keypad", typed("1357"))
         .await;
     assert_eq!(
         (offline.status, offline.json()["message"].as_str()),
         (StatusCode::CONFLICT, Some("The device is offline"))
     );
     let battery = w
-        .call(
-            Method::PUT,
+        .put(
+            &admin,
             "/api/sim/devices/SL-7/battery",
-            Some(&admin),
-            Some(json!({"level": 0.1})),
+            json!({"level": 0.1}),
         )
         .await;
     assert_eq!(battery.json()["battery"], 0.1);
@@ -200,20 +167,13 @@ async fn the_admin_drives_simulated_devices_and_nobody_else_may() {
         .iter()
         .any(|e| e["type"] == "battery_low"));
     assert_eq!(
-        w.call(
-            Method::PUT,
-            "/api/sim/devices/SL-7/battery",
-            Some(&admin),
-            Some(json!({"level": 2}))
-        )
-        .await
-        .status,
+        w.put(&admin, "/api/sim/devices/SL-7/battery", json!({"level": 2}))
+            .await
+            .status,
         StatusCode::UNPROCESSABLE_ENTITY
     );
     assert_eq!(
-        w.call(Method::GET, "/api/sim/devices/none", Some(&admin), None)
-            .await
-            .status,
+        w.get(&admin, "/api/sim/devices/none").await.status,
         StatusCode::NOT_FOUND
     );
     w.done().await;
@@ -275,14 +235,7 @@ async fn hardware_history_is_searched_sorted_exported_and_kept_per_builder() {
         .map(|r| r["serial_number"].as_str().unwrap())
         .collect();
     assert!(serials.windows(2).all(|p| p[0] <= p[1]));
-    let bad = w
-        .call(
-            Method::GET,
-            "/api/hubs/activity-logs?orderBy=secret",
-            Some(&pm),
-            None,
-        )
-        .await;
+    let bad = w.get(&pm, "/api/hubs/activity-logs?orderBy=secret").await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
     // Another builder's history is not there; Other Staff have no hardware pages.
     let cedar = w.sign_in("cedar.pm").await;
@@ -337,18 +290,15 @@ async fn hardware_history_is_searched_sorted_exported_and_kept_per_builder() {
     assert!(long.iter().all(|r| short.contains(r)));
     let field = w.sign_in("olivia.field").await;
     assert_eq!(
-        w.call(Method::GET, "/api/hubs/activity-logs", Some(&field), None)
-            .await
-            .status,
+        w.get(&field, "/api/hubs/activity-logs").await.status,
         StatusCode::FORBIDDEN
     );
     // Export All: the whole filtered history as HubActivityLogs.csv, actions in their words.
     let export = w
-        .call(
-            Method::POST,
+        .post(
+            &pm,
             "/api/hubs/activity-logs/exportAll",
-            Some(&pm),
-            Some(json!({"params": {"search": "marked as sold"}})),
+            json!({"params": {"search": "marked as sold"}}),
         )
         .await;
     assert_eq!(export.status, StatusCode::OK, "{}", export.text());

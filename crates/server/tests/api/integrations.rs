@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 
 use axum::extract::State as AxumState;
-use axum::http::{HeaderMap, Method, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::Router;
 use serde_json::{json, Value};
 
@@ -52,23 +52,11 @@ async fn start_feed_server(server: Shared) -> String {
 }
 
 async fn save_settings(w: &World, token: &str, body: Value) -> crate::Answer {
-    w.call(
-        Method::POST,
-        "/api/builders/feedSettings",
-        Some(token),
-        Some(body),
-    )
-    .await
+    w.post(token, "/api/builders/feedSettings", body).await
 }
 
 async fn sync(w: &World, token: &str, body: Value) -> crate::Answer {
-    w.call(
-        Method::POST,
-        "/api/scheduler/syncFeed",
-        Some(token),
-        Some(body),
-    )
-    .await
+    w.post(token, "/api/scheduler/syncFeed", body).await
 }
 
 async fn upload(
@@ -114,13 +102,8 @@ async fn fed_homes(
 
 /// Turns the nightly sync (integration 14) on or off.
 async fn switch_nightly(w: &World, token: &str, on: bool) -> crate::Answer {
-    w.call(
-        Method::PATCH,
-        "/api/integrations/14",
-        Some(token),
-        Some(json!({"isActive": on})),
-    )
-    .await
+    w.patch(token, "/api/integrations/14", json!({"isActive": on}))
+        .await
 }
 
 /// The demo world, its program manager's token and builder.
@@ -169,13 +152,7 @@ async fn the_catalogue_has_its_switch_and_requests_reach_the_admins() {
     assert!(active.as_array().unwrap().iter().all(|i| i["id"] != 14));
 
     // Several at once, all or nothing; a project id must be digits.
-    let several = w
-        .call(
-            Method::PATCH,
-            "/api/integrations",
-            Some(&pm),
-            Some(json!({"integrations": [{"id": 14, "isActive": true}, {"id": 4, "isActive": true, "project_id": "123"}]})),
-        )
+    let several = w.patch(&pm, "/api/integrations", json!({"integrations": [{"id": 14, "isActive": true}, {"id": 4, "isActive": true, "project_id": "123"}]}))
         .await;
     assert_eq!(several.status, StatusCode::OK, "{}", several.text());
     let lasso = get(&w, &pm, "/api/integrations/4").await;
@@ -184,27 +161,23 @@ async fn the_catalogue_has_its_switch_and_requests_reach_the_admins() {
         (json!(true), json!(123))
     );
     let unknown = w
-        .call(
-            Method::PATCH,
+        .patch(
+            &pm,
             "/api/integrations",
-            Some(&pm),
-            Some(json!({"integrations": [{"id": 14, "isActive": false}, {"id": 99, "isActive": true}]})),
+            json!({"integrations": [{"id": 14, "isActive": false}, {"id": 99, "isActive": true}]}),
         )
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     assert_eq!(get(&w, &pm, "/api/integrations/14").await["isActive"], true);
     let bad_id = w
-        .call(
-            Method::PATCH,
+        .patch(
+            &pm,
             "/api/integrations/4",
-            Some(&pm),
-            Some(json!({"isActive": true, "project_id": "12a"})),
+            json!({"isActive": true, "project_id": "12a"}),
         )
         .await;
     assert_eq!(bad_id.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let missing = w
-        .call(Method::GET, "/api/integrations/99", Some(&pm), None)
-        .await;
+    let missing = w.get(&pm, "/api/integrations/99").await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
 
     // Sales staff read the page but change nothing.
@@ -214,11 +187,10 @@ async fn the_catalogue_has_its_switch_and_requests_reach_the_admins() {
 
     // A request needs its text; it is kept and every platform admin is mailed.
     let ask = |message: &'static str| {
-        w.call(
-            Method::POST,
+        w.post(
+            &sales,
             "/api/integrations/request",
-            Some(&sales),
-            Some(json!({"name": "Zillow", "message": message})),
+            json!({"name": "Zillow", "message": message}),
         )
     };
     let empty = ask(" ").await;
@@ -291,12 +263,7 @@ async fn feed_settings_are_checked_and_keep_their_password() {
     // Another builder's settings are not found; sales staff have none to change.
     let rental = w.sign_in("rental.pm").await;
     let other = w
-        .call(
-            Method::GET,
-            &format!("/api/builders/feedSettings/{builder}"),
-            Some(&rental),
-            None,
-        )
+        .get(&rental, &format!("/api/builders/feedSettings/{builder}"))
         .await;
     assert_eq!(other.status, StatusCode::NOT_FOUND);
     let sales = w.sign_in("demo.sales").await;

@@ -12,10 +12,6 @@ use chrono::Duration;
 
 use super::*;
 
-async fn send(w: &World, token: &str, method: Method, path: &str, body: Value) -> Answer {
-    w.call(method, path, Some(token), Some(body)).await
-}
-
 fn message(answer: &Answer) -> String {
     answer.json()["message"]
         .as_str()
@@ -153,9 +149,7 @@ async fn the_inventory_lists_filters_partitions_and_exports_devices() {
         "community=oak",
         "returned=maybe",
     ] {
-        let answer = w
-            .call(Method::GET, &format!("/api/locks?{bad}"), Some(&pm), None)
-            .await;
+        let answer = w.get(&pm, &format!("/api/locks?{bad}")).await;
         assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
     }
     let smart = get(&w, &pm, "/api/smart-locks?search=SL0100003").await;
@@ -173,9 +167,7 @@ async fn the_inventory_lists_filters_partitions_and_exports_devices() {
     );
     let cedar = w.sign_in("cedar.pm").await;
     assert_eq!(
-        w.call(Method::GET, "/api/locks/IGK0100001", Some(&cedar), None)
-            .await
-            .status,
+        w.get(&cedar, "/api/locks/IGK0100001").await.status,
         StatusCode::NOT_FOUND
     );
     let theirs = get(&w, &cedar, "/api/locks?limit=150").await;
@@ -195,14 +187,13 @@ async fn the_inventory_lists_filters_partitions_and_exports_devices() {
         assert_eq!(row["address_1"].is_string(), own, "{row}");
     }
     // Each panel's Export All.
-    let export = send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/locks/exportAll",
-        json!({"query": "returned=true"}),
-    )
-    .await;
+    let export = w
+        .post(
+            &pm,
+            "/api/locks/exportAll",
+            json!({"query": "returned=true"}),
+        )
+        .await;
     assert_eq!(export.status, StatusCode::OK, "{}", export.text());
     let csv = export.text();
     assert!(
@@ -216,16 +207,10 @@ async fn the_inventory_lists_filters_partitions_and_exports_devices() {
 async fn a_new_device_is_registered_once_with_clear_errors() {
     let w = world().await;
     let pm = w.sign_in("demo.pm").await;
-    let empty = send(&w, &pm, Method::POST, "/api/locks", json!({"lock_id": " "})).await;
+    let empty = w.post(&pm, "/api/locks", json!({"lock_id": " "})).await;
     assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(empty.json()["errors"]["lock_id"], "Lock ID is required");
-    let bad = send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/locks",
-        json!({"lock_id": "IGK77", "email": "nope", "purchase_date": "31/31/2026", "lock_status": "open"}),
-    )
+    let bad = w.post(&pm, "/api/locks", json!({"lock_id": "IGK77", "email": "nope", "purchase_date": "31/31/2026", "lock_status": "open"}))
     .await;
     let errors = bad.json()["errors"].clone();
     assert_eq!(errors["email"], "Email must be valid email");
@@ -241,7 +226,7 @@ async fn a_new_device_is_registered_once_with_clear_errors() {
         "manufacturer": "igloohome", "purchase_date": "10/15/2026", "license_start_date": "11/01/2026",
         "comments": "spare"
     });
-    let created = send(&w, &pm, Method::POST, "/api/locks", form.clone()).await;
+    let created = w.post(&pm, "/api/locks", form.clone()).await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
     assert_eq!(message(&created), "Device is created");
     let record = get(&w, &pm, "/api/locks/IGK77").await;
@@ -253,7 +238,7 @@ async fn a_new_device_is_registered_once_with_clear_errors() {
         ),
         (Some("Unassigned"), Some("2026-10-15"), Some("Brightway"))
     );
-    let again = send(&w, &pm, Method::POST, "/api/locks", form).await;
+    let again = w.post(&pm, "/api/locks", form).await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         again.json()["errors"]["lock_id"],
@@ -303,14 +288,13 @@ async fn hub_commands_answer_in_the_spec_words_and_offline_locks_say_so() {
         );
     }
     assert_eq!(lock["properties"]["userCodes"]["6"]["mode"], 2);
-    let unlock = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/hubs/{hub}/lock/status"),
-        json!({"hubId": hub, "deviceId": lock_id, "status": "unlocked"}),
-    )
-    .await;
+    let unlock = w
+        .patch(
+            &pm,
+            &format!("/api/hubs/{hub}/lock/status"),
+            json!({"hubId": hub, "deviceId": lock_id, "status": "unlocked"}),
+        )
+        .await;
     assert_eq!(unlock.status, StatusCode::OK, "{}", unlock.text());
     assert_eq!(message(&unlock), "Lock is unlocked");
     assert_eq!(unlock.json()["device"]["properties"]["status"], "unlocked");
@@ -319,41 +303,37 @@ async fn hub_commands_answer_in_the_spec_words_and_offline_locks_say_so() {
         (detail["lockStatus"].as_str(), detail["hub_id"].as_i64()),
         (Some("Unlocked"), Some(hub))
     );
-    let relock = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/hubs/{hub}/lock/status"),
-        json!({"deviceId": lock_id, "status": "locked"}),
-    )
-    .await;
+    let relock = w
+        .patch(
+            &pm,
+            &format!("/api/hubs/{hub}/lock/status"),
+            json!({"deviceId": lock_id, "status": "locked"}),
+        )
+        .await;
     assert_eq!(message(&relock), "Lock is locked");
-    let bad = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/hubs/{hub}/lock/status"),
-        json!({"deviceId": lock_id, "status": "ajar"}),
-    )
-    .await;
+    let bad = w
+        .patch(
+            &pm,
+            &format!("/api/hubs/{hub}/lock/status"),
+            json!({"deviceId": lock_id, "status": "ajar"}),
+        )
+        .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let auto = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/hubs/{hub}/lock/auto-lock"),
-        json!({"deviceId": lock_id, "autoLock": true}),
-    )
-    .await;
+    let auto = w
+        .patch(
+            &pm,
+            &format!("/api/hubs/{hub}/lock/auto-lock"),
+            json!({"deviceId": lock_id, "autoLock": true}),
+        )
+        .await;
     assert_eq!(message(&auto), "Auto-lock enabled");
-    let off = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/hubs/{hub}/lock/auto-lock"),
-        json!({"deviceId": lock_id, "autoLock": false}),
-    )
-    .await;
+    let off = w
+        .patch(
+            &pm,
+            &format!("/api/hubs/{hub}/lock/auto-lock"),
+            json!({"deviceId": lock_id, "autoLock": false}),
+        )
+        .await;
     assert_eq!(message(&off), "Auto-lock disabled");
     // Refresh Device reads the lock again and answers it.
     let refreshed = get(
@@ -370,80 +350,67 @@ async fn hub_commands_answer_in_the_spec_words_and_offline_locks_say_so() {
         (Some(lock_id), Some(false))
     );
     let light = devices[1]["id"].as_i64().unwrap();
-    let on = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/hubs/{hub}/lights/{light}"),
-        json!({"status": "on", "level": 60}),
-    )
-    .await;
+    let on = w
+        .patch(
+            &pm,
+            &format!("/api/hubs/{hub}/lights/{light}"),
+            json!({"status": "on", "level": 60}),
+        )
+        .await;
     assert_eq!(message(&on), "Light is on");
     assert_eq!(on.json()["device"]["properties"]["light"]["level"], 60);
-    let dark = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/hubs/{hub}/lights/{light}"),
-        json!({"status": "off"}),
-    )
-    .await;
+    let dark = w
+        .patch(
+            &pm,
+            &format!("/api/hubs/{hub}/lights/{light}"),
+            json!({"status": "off"}),
+        )
+        .await;
     assert_eq!(message(&dark), "Light is off");
     assert_eq!(dark.json()["device"]["properties"]["light"]["on"], false);
-    let not_a_light = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/hubs/{hub}/lights/{lock_id}"),
-        json!({"status": "on"}),
-    )
-    .await;
+    let not_a_light = w
+        .patch(
+            &pm,
+            &format!("/api/hubs/{hub}/lights/{lock_id}"),
+            json!({"status": "on"}),
+        )
+        .await;
     assert_eq!(not_a_light.status, StatusCode::UNPROCESSABLE_ENTITY);
     let thermostat = devices[2]["id"].as_i64().unwrap();
-    let crossed = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/hubs/{hub}/thermostat"),
-        json!({"deviceId": thermostat, "heat_set_point": 80, "cool_set_point": 70}),
-    )
-    .await;
+    let crossed = w
+        .patch(
+            &pm,
+            &format!("/api/hubs/{hub}/thermostat"),
+            json!({"deviceId": thermostat, "heat_set_point": 80, "cool_set_point": 70}),
+        )
+        .await;
     assert_eq!(crossed.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let set = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/hubs/{hub}/thermostat"),
-        json!({"deviceId": thermostat, "heat_set_point": 66, "cool_set_point": 77}),
-    )
-    .await;
+    let set = w
+        .patch(
+            &pm,
+            &format!("/api/hubs/{hub}/thermostat"),
+            json!({"deviceId": thermostat, "heat_set_point": 66, "cool_set_point": 77}),
+        )
+        .await;
     assert_eq!(message(&set), "Thermostat is updated");
     assert_eq!(
         set.json()["device"]["properties"]["thermostat"]["cool_set_point"],
         77.0
     );
-    let reboot = w
-        .call(
-            Method::GET,
-            &format!("/api/hubs/{hub}/reboot"),
-            Some(&pm),
-            None,
-        )
-        .await;
+    let reboot = w.get(&pm, &format!("/api/hubs/{hub}/reboot")).await;
     assert_eq!(reboot.status, StatusCode::OK);
     // An offline lock answers with its state, never a 500, and the history keeps the attempt.
     let down_hub = id_of(&w, &pm, "hubs", "HUB0100002").await;
     let down_lock = get(&w, &pm, &format!("/api/hubs/{down_hub}/devices")).await[0]["id"]
         .as_i64()
         .unwrap();
-    let offline = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/hubs/{down_hub}/lock/status"),
-        json!({"deviceId": down_lock, "status": "unlocked"}),
-    )
-    .await;
+    let offline = w
+        .patch(
+            &pm,
+            &format!("/api/hubs/{down_hub}/lock/status"),
+            json!({"deviceId": down_lock, "status": "unlocked"}),
+        )
+        .await;
     assert_eq!(
         (offline.status, message(&offline).as_str()),
         (StatusCode::CONFLICT, "The device is offline")
@@ -463,14 +430,13 @@ async fn hub_commands_answer_in_the_spec_words_and_offline_locks_say_so() {
     let master = lock["properties"]["userCodes"]["6"]["code"]
         .as_str()
         .unwrap();
-    let typed = send(
-        &w,
-        &admin,
-        Method::POST,
-        "/api/sim/devices/IGK0100001/keypad",
-        json!({"code": master}),
-    )
-    .await;
+    let typed = w
+        .post(
+            &admin,
+            "/api/sim/devices/IGK0100001/keypad",
+            json!({"code": master}),
+        )
+        .await;
     assert_eq!(typed.json()["opened"], true, "{}", typed.text());
     let logs = get(&w, &pm, &format!("/api/hubs/{hub}/lock-logs")).await;
     let logs = logs.as_array().unwrap();
@@ -486,13 +452,7 @@ async fn hub_commands_answer_in_the_spec_words_and_offline_locks_say_so() {
     )
     .await;
     assert_eq!(old.as_array().unwrap().len(), 0);
-    let backwards = w
-        .call(
-            Method::GET,
-            &format!("/api/hubs/{hub}/lock-logs?startDate=2026-01-08%2000:00:00&endDate=2026-01-01%2000:00:00"),
-            Some(&pm),
-            None,
-        )
+    let backwards = w.get(&pm, &format!("/api/hubs/{hub}/lock-logs?startDate=2026-01-08%2000:00:00&endDate=2026-01-01%2000:00:00"))
         .await;
     assert_eq!(backwards.status, StatusCode::UNPROCESSABLE_ENTITY);
     w.done().await;
@@ -507,50 +467,36 @@ async fn hub_codes_keep_the_rules_and_reach_the_lock() {
     let lock_id = lock["id"].as_i64().unwrap();
     let codes_path = format!("/api/hubs/{hub}/lock/codes");
     // Slots 2 and 3 hold the demo's scheduled and visitor codes: the next free slot is 4.
-    let identical = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &codes_path,
-        json!({"deviceId": lock_id, "codes": [{"slot": 4, "code": "13579", "name": "Cleaner"}, {"slot": 5, "code": "13579", "name": "Painter"}]}),
-    )
+    let identical = w.patch(&pm, &codes_path, json!({"deviceId": lock_id, "codes": [{"slot": 4, "code": "13579", "name": "Cleaner"}, {"slot": 5, "code": "13579", "name": "Painter"}]}))
     .await;
     assert_eq!(identical.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         identical.json()["errors"]["codes"],
         "Identical codes are not allowed!"
     );
-    let reserved = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &codes_path,
-        json!({"deviceId": lock_id, "codes": [{"key": 7, "code": "13579", "name": "Cleaner"}]}),
-    )
-    .await;
+    let reserved = w
+        .patch(
+            &pm,
+            &codes_path,
+            json!({"deviceId": lock_id, "codes": [{"key": 7, "code": "13579", "name": "Cleaner"}]}),
+        )
+        .await;
     assert_eq!(
         reserved.json()["errors"]["codes.7.slot"],
         "Some codes are not valid"
     );
-    let short = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &codes_path,
-        json!({"deviceId": lock_id, "codes": [{"slot": 4, "code": "123", "name": "Cleaner"}]}),
-    )
-    .await;
+    let short = w
+        .patch(
+            &pm,
+            &codes_path,
+            json!({"deviceId": lock_id, "codes": [{"slot": 4, "code": "123", "name": "Cleaner"}]}),
+        )
+        .await;
     assert_eq!(
         short.json()["errors"]["codes.4.code"],
         "invalid code length"
     );
-    let added = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &codes_path,
-        json!({"deviceId": lock_id, "codes": [{"slot": 4, "code": "13579", "name": "Cleaner"}]}),
-    )
+    let added = w.patch(&pm, &codes_path, json!({"deviceId": lock_id, "codes": [{"slot": 4, "code": "13579", "name": "Cleaner"}]}))
     .await;
     assert_eq!(message(&added), "Codes are updated", "{}", added.text());
     let after = get(&w, &pm, &format!("/api/hubs/{hub}/devices")).await[0].clone();
@@ -560,68 +506,55 @@ async fn hub_codes_keep_the_rules_and_reach_the_lock() {
         .contains(&("Cleaner".into(), "13579".into())));
     // The master code: created once, then updated; the old one leaves the lock.
     let code_path = format!("/api/hubs/{hub}/lock/code");
-    let twice = send(
-        &w,
-        &pm,
-        Method::POST,
-        &code_path,
-        json!({"deviceId": lock_id, "code": "97531"}),
-    )
-    .await;
+    let twice = w
+        .post(
+            &pm,
+            &code_path,
+            json!({"deviceId": lock_id, "code": "97531"}),
+        )
+        .await;
     assert_eq!(twice.status, StatusCode::UNPROCESSABLE_ENTITY);
     let old_master = lock["properties"]["userCodes"]["6"]["code"]
         .as_str()
         .unwrap()
         .to_string();
-    let updated = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &code_path,
-        json!({"deviceId": lock_id, "code": "97531"}),
-    )
-    .await;
+    let updated = w
+        .patch(
+            &pm,
+            &code_path,
+            json!({"deviceId": lock_id, "code": "97531"}),
+        )
+        .await;
     assert_eq!(message(&updated), "Code is updated", "{}", updated.text());
     let held = on_lock(&w, "IGK0100001").await;
     assert!(held.contains(&("Master".into(), "97531".into())));
     assert!(!held.iter().any(|(_, code)| *code == old_master));
-    let deleted = send(
-        &w,
-        &pm,
-        Method::DELETE,
-        &code_path,
-        json!({"deviceId": lock_id, "codeKey": 4}),
-    )
-    .await;
+    let deleted = w
+        .delete_with(&pm, &code_path, json!({"deviceId": lock_id, "codeKey": 4}))
+        .await;
     assert_eq!(message(&deleted), "Code is deleted");
     assert!(!on_lock(&w, "IGK0100001")
         .await
         .iter()
         .any(|(name, _)| name == "Cleaner"));
-    let gone = send(
-        &w,
-        &pm,
-        Method::DELETE,
-        &code_path,
-        json!({"deviceId": lock_id, "codeKey": 4}),
-    )
-    .await;
+    let gone = w
+        .delete_with(&pm, &code_path, json!({"deviceId": lock_id, "codeKey": 4}))
+        .await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
     // Scheduled codes: four digits, five minutes ahead, lasting five minutes.
     let now = w.state.hardware.now();
     let at = |minutes: i64| (now + Duration::minutes(minutes)).to_rfc3339();
     let scheduled_path = format!("/api/hubs/{hub}/lock/scheduled-codes");
-    let early = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &scheduled_path,
-        json!({"deviceId": lock_id, "scheduledCodes": [
-            {"code": "12", "name": "", "scheduled_on": at(3), "expires_on": at(6)},
-            {"code": "2468", "name": "Tour", "scheduled_on": "whenever", "expires_on": at(10)}
-        ]}),
-    )
-    .await;
+    let early = w
+        .patch(
+            &pm,
+            &scheduled_path,
+            json!({"deviceId": lock_id, "scheduledCodes": [
+                {"code": "12", "name": "", "scheduled_on": at(3), "expires_on": at(6)},
+                {"code": "2468", "name": "Tour", "scheduled_on": "whenever", "expires_on": at(10)}
+            ]}),
+        )
+        .await;
     let errors = early.json()["errors"].clone();
     assert_eq!(
         errors["scheduledCodes.0.code"],
@@ -636,16 +569,15 @@ async fn hub_codes_keep_the_rules_and_reach_the_lock() {
         errors["scheduledCodes.1.scheduled_on"],
         "Scheduled time is invalid."
     );
-    let saved = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &scheduled_path,
-        json!({"deviceId": lock_id, "scheduledCodes": [
-            {"code": "2468", "name": "Tour Ann", "scheduled_on": at(30), "expires_on": at(90)}
-        ]}),
-    )
-    .await;
+    let saved = w
+        .patch(
+            &pm,
+            &scheduled_path,
+            json!({"deviceId": lock_id, "scheduledCodes": [
+                {"code": "2468", "name": "Tour Ann", "scheduled_on": at(30), "expires_on": at(90)}
+            ]}),
+        )
+        .await;
     assert_eq!(
         message(&saved),
         "Scheduled codes updated",
@@ -666,14 +598,13 @@ async fn hub_codes_keep_the_rules_and_reach_the_lock() {
         (tour["slot"].as_i64(), tour["state"].as_str()),
         (Some(4), Some("set"))
     );
-    let removed = send(
-        &w,
-        &pm,
-        Method::DELETE,
-        &format!("/api/hubs/{hub}/lock/scheduled-code"),
-        json!({"deviceId": lock_id, "slot": 4}),
-    )
-    .await;
+    let removed = w
+        .delete_with(
+            &pm,
+            &format!("/api/hubs/{hub}/lock/scheduled-code"),
+            json!({"deviceId": lock_id, "slot": 4}),
+        )
+        .await;
     assert_eq!(message(&removed), "Scheduled code deleted");
     assert!(!on_lock(&w, "IGK0100001")
         .await
@@ -729,14 +660,13 @@ async fn a_lock_full_of_codes_refuses_more_and_its_capacity_shows() {
     };
     let too_many = codes(available - used + 1, 3000);
     let path = format!("/api/hubs/{hub}/lock/scheduled-codes");
-    let refused = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &path,
-        json!({"deviceId": lock_id, "scheduledCodes": too_many}),
-    )
-    .await;
+    let refused = w
+        .patch(
+            &pm,
+            &path,
+            json!({"deviceId": lock_id, "scheduledCodes": too_many}),
+        )
+        .await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         refused.json()["errors"]["scheduledCodes"],
@@ -746,14 +676,13 @@ async fn a_lock_full_of_codes_refuses_more_and_its_capacity_shows() {
     assert_eq!(after["properties"]["capacity"]["used"], used);
     // The ones that fit are taken, and counted.
     let fitting = codes(available - used, 5000);
-    let taken = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &path,
-        json!({"deviceId": lock_id, "scheduledCodes": fitting}),
-    )
-    .await;
+    let taken = w
+        .patch(
+            &pm,
+            &path,
+            json!({"deviceId": lock_id, "scheduledCodes": fitting}),
+        )
+        .await;
     assert_eq!(
         message(&taken),
         "Scheduled codes updated",
@@ -793,13 +722,13 @@ async fn access_settings_changes_go_into_the_locks_history_with_who_made_them() 
     edit["relock_interval"] = json!(20);
     edit["end_of_day_lockup"] = json!("9:30 PM");
     let path = format!("/api/properties/{home}");
-    let saved = send(&w, &pm, Method::POST, &path, edit.clone()).await;
+    let saved = w.post(&pm, &path, edit.clone()).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
     let rows = settings_rows().await;
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0]["created_by"], "demo.pm");
     // Saving the home again without a change of them adds nothing.
-    let again = send(&w, &pm, Method::POST, &path, edit).await;
+    let again = w.post(&pm, &path, edit).await;
     assert_eq!(again.status, StatusCode::OK);
     assert_eq!(settings_rows().await.len(), 1);
     w.done().await;
@@ -814,10 +743,8 @@ async fn a_code_that_failed_for_good_is_alerted_once_however_often_it_is_looked_
         .as_i64()
         .unwrap();
     // Staff save again while the demo's refused visitor code's jobs are still queued.
-    send(
-        &w,
+    w.patch(
         &pm,
-        Method::PATCH,
         &format!("/api/hubs/{hub}/lock/codes"),
         json!({"deviceId": lock_id, "codes": [{"slot": 4, "code": "86420", "name": "Cleaner"}]}),
     )
@@ -871,11 +798,11 @@ async fn smart_lock_codes_keep_their_rules() {
         ),
     ];
     for (body, field, expected) in checks {
-        let answer = send(&w, &pm, Method::POST, path, body).await;
+        let answer = w.post(&pm, path, body).await;
         assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(answer.json()["errors"][field], expected.as_str());
     }
-    let created = send(&w, &pm, Method::POST, path, add("246810", "Cleaner")).await;
+    let created = w.post(&pm, path, add("246810", "Cleaner")).await;
     assert_eq!(message(&created), "Code is created", "{}", created.text());
     let details = get(&w, &pm, "/api/smart-locks/SL0100003").await;
     let cleaner = details["accessCodes"]
@@ -887,14 +814,13 @@ async fn smart_lock_codes_keep_their_rules() {
         .clone();
     assert_eq!(cleaner["status"], "Active");
     let id = cleaner["access_code_id"].as_i64().unwrap();
-    let updated = send(
-        &w,
-        &pm,
-        Method::POST,
-        path,
-        json!({"code": "864200", "name": "Cleaner", "access_code_id": id}),
-    )
-    .await;
+    let updated = w
+        .post(
+            &pm,
+            path,
+            json!({"code": "864200", "name": "Cleaner", "access_code_id": id}),
+        )
+        .await;
     assert_eq!(message(&updated), "Code is updated");
     let held = on_lock(&w, "SL0100003").await;
     assert!(held.contains(&("Cleaner".into(), "864200".into())));
@@ -902,13 +828,7 @@ async fn smart_lock_codes_keep_their_rules() {
     // Scheduled codes: ten minutes ahead, thirty long, names up to 50.
     let now = w.state.hardware.now();
     let at = |minutes: i64| (now + Duration::minutes(minutes)).to_rfc3339();
-    let bad = send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/smart-locks/SL0100003/scheduled-codes",
-        json!({"scheduledCodes": [{"code": "", "name": "", "scheduled_on": at(9), "expires_on": at(30)}]}),
-    )
+    let bad = w.post(&pm, "/api/smart-locks/SL0100003/scheduled-codes", json!({"scheduledCodes": [{"code": "", "name": "", "scheduled_on": at(9), "expires_on": at(30)}]}))
     .await;
     let errors = bad.json()["errors"].clone();
     assert_eq!(errors["scheduledCodes.0.code"], "Code is required.");
@@ -921,13 +841,7 @@ async fn smart_lock_codes_keep_their_rules() {
         errors["scheduledCodes.0.expires_on"],
         "Expires time must be at least 30 minutes after scheduled time."
     );
-    let saved = send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/smart-locks/SL0100003/scheduled-codes",
-        json!({"scheduledCodes": [{"code": "1122", "name": "Showing with the Lees", "scheduled_on": at(180), "expires_on": at(240), "is_added": false}]}),
-    )
+    let saved = w.post(&pm, "/api/smart-locks/SL0100003/scheduled-codes", json!({"scheduledCodes": [{"code": "1122", "name": "Showing with the Lees", "scheduled_on": at(180), "expires_on": at(240), "is_added": false}]}))
     .await;
     assert_eq!(message(&saved), "Scheduled code updated successfully!");
     let details = get(&w, &pm, "/api/smart-locks/SL0100003").await;
@@ -943,36 +857,28 @@ async fn smart_lock_codes_keep_their_rules() {
         (showing["state"].as_str(), showing["status"].as_str()),
         (Some("scheduled"), Some("Pending"))
     );
-    let deleted = send(
-        &w,
-        &pm,
-        Method::DELETE,
-        "/api/smart-locks/scheduled-code",
-        json!({"smartLockSerial": "SL0100003", "access_code_id": showing["access_code_id"], "scheduled_code_id": showing["id"]}),
-    )
+    let deleted = w.delete_with(&pm, "/api/smart-locks/scheduled-code", json!({"smartLockSerial": "SL0100003", "access_code_id": showing["access_code_id"], "scheduled_code_id": showing["id"]}))
     .await;
     assert_eq!(message(&deleted), "Scheduled code deleted successfully!");
-    let gone = send(
-        &w,
-        &pm,
-        Method::DELETE,
-        "/api/smart-locks/code",
-        json!({"smartLockSerial": "SL0100003", "access_code_id": showing["id"]}),
-    )
-    .await;
+    let gone = w
+        .delete_with(
+            &pm,
+            "/api/smart-locks/code",
+            json!({"smartLockSerial": "SL0100003", "access_code_id": showing["id"]}),
+        )
+        .await;
     assert_eq!(
         gone.status,
         StatusCode::NOT_FOUND,
         "a scheduled code is not a permanent one"
     );
-    let replaced = send(
-        &w,
-        &pm,
-        Method::DELETE,
-        "/api/smart-locks/code",
-        json!({"smartLockSerial": "SL0100003", "access_code_id": id}),
-    )
-    .await;
+    let replaced = w
+        .delete_with(
+            &pm,
+            "/api/smart-locks/code",
+            json!({"smartLockSerial": "SL0100003", "access_code_id": id}),
+        )
+        .await;
     assert_eq!(
         replaced.status,
         StatusCode::NOT_FOUND,
@@ -985,26 +891,20 @@ async fn smart_lock_codes_keep_their_rules() {
         .find(|c| c["name"] == "Cleaner")
         .unwrap()["access_code_id"]
         .clone();
-    let removed = send(
-        &w,
-        &pm,
-        Method::DELETE,
-        "/api/smart-locks/code",
-        json!({"smartLockSerial": "SL0100003", "access_code_id": current}),
-    )
-    .await;
+    let removed = w
+        .delete_with(
+            &pm,
+            "/api/smart-locks/code",
+            json!({"smartLockSerial": "SL0100003", "access_code_id": current}),
+        )
+        .await;
     assert_eq!(message(&removed), "Code is deleted");
     // At most 8 codes.
     let mut added = 0;
     for n in 0..8 {
-        let answer = send(
-            &w,
-            &pm,
-            Method::POST,
-            path,
-            add(&format!("55{n:02}"), &format!("Crew {n}")),
-        )
-        .await;
+        let answer = w
+            .post(&pm, path, add(&format!("55{n:02}"), &format!("Crew {n}")))
+            .await;
         if answer.status == StatusCode::OK {
             added += 1;
         } else {
@@ -1021,14 +921,13 @@ async fn smart_lock_codes_keep_their_rules() {
         "added {added}"
     );
     // Locking it, and its access history.
-    let unlocked = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        "/api/smart-locks/SL0100003/status",
-        json!({"status": "unlocked"}),
-    )
-    .await;
+    let unlocked = w
+        .patch(
+            &pm,
+            "/api/smart-locks/SL0100003/status",
+            json!({"status": "unlocked"}),
+        )
+        .await;
     assert_eq!(unlocked.json()["locked"], false, "{}", unlocked.text());
     let logs = get(&w, &pm, "/api/smart-locks/SL0100003/lock-logs").await;
     assert_eq!(logs[0]["msg"], "Unlocked remotely");
@@ -1042,24 +941,22 @@ async fn wifi_thermostats_show_and_take_their_set_points() {
     let details = get(&w, &pm, "/api/wifi-thermostats/WT0100001").await;
     assert!(details["token"]["token"].as_str().unwrap().contains('.'));
     assert_eq!(details["online"], true);
-    let bad = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        "/api/wifi-thermostats/WT0100001",
-        json!({"heat_set_point": 120}),
-    )
-    .await;
+    let bad = w
+        .patch(
+            &pm,
+            "/api/wifi-thermostats/WT0100001",
+            json!({"heat_set_point": 120}),
+        )
+        .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(bad.json()["errors"]["heat_set_point"].is_string());
-    let set = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        "/api/wifi-thermostats/WT0100001",
-        json!({"heat_set_point": 64, "cool_set_point": 79}),
-    )
-    .await;
+    let set = w
+        .patch(
+            &pm,
+            "/api/wifi-thermostats/WT0100001",
+            json!({"heat_set_point": 64, "cool_set_point": 79}),
+        )
+        .await;
     assert_eq!(message(&set), "Thermostat is updated");
     assert_eq!(set.json()["thermostat"]["heat_set_point"], 64.0);
     let detail = get(&w, &pm, "/api/properties/1").await;
@@ -1071,40 +968,37 @@ async fn wifi_thermostats_show_and_take_their_set_points() {
 async fn sync_codes_now_reports_each_lock_and_pushes_new_codes() {
     let w = world().await;
     let pm = w.sign_in("demo.pm").await;
-    let offline = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        "/api/hubs/automationCodes",
-        json!({"propertyId": 2, "deviceId": null, "builderName": "Brightway Homes"}),
-    )
-    .await;
+    let offline = w
+        .patch(
+            &pm,
+            "/api/hubs/automationCodes",
+            json!({"propertyId": 2, "deviceId": null, "builderName": "Brightway Homes"}),
+        )
+        .await;
     assert_eq!(offline.status, StatusCode::OK, "{}", offline.text());
     assert_eq!(
         message(&offline),
         "0 of 1 devices updated; 1 failed: Front door (KW0100002): The device is offline"
     );
-    let fine = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        "/api/smart-locks/automationCodes",
-        json!({"propertyId": 3}),
-    )
-    .await;
+    let fine = w
+        .patch(
+            &pm,
+            "/api/smart-locks/automationCodes",
+            json!({"propertyId": 3}),
+        )
+        .await;
     assert_eq!(message(&fine), "1 of 1 devices updated");
     // The community's Sync Codes Now saves its codes and pushes them where homes have none.
     let community = get(&w, &pm, "/api/properties/1").await["community_id"]
         .as_i64()
         .unwrap();
-    let synced = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/communities/{community}/automationCodes"),
-        json!({"communityCode": "482910", "tradeCode": "7777", "salesCode": "7340"}),
-    )
-    .await;
+    let synced = w
+        .patch(
+            &pm,
+            &format!("/api/communities/{community}/automationCodes"),
+            json!({"communityCode": "482910", "tradeCode": "7777", "salesCode": "7340"}),
+        )
+        .await;
     assert_eq!(synced.status, StatusCode::OK, "{}", synced.text());
     assert!(
         message(&synced).ends_with(
@@ -1121,14 +1015,13 @@ async fn sync_codes_now_reports_each_lock_and_pushes_new_codes() {
         1,
         "the old trade code left"
     );
-    let too_short = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/communities/{community}/automationCodes"),
-        json!({"communityCode": "12", "tradeCode": "", "salesCode": ""}),
-    )
-    .await;
+    let too_short = w
+        .patch(
+            &pm,
+            &format!("/api/communities/{community}/automationCodes"),
+            json!({"communityCode": "12", "tradeCode": "", "salesCode": ""}),
+        )
+        .await;
     assert_eq!(too_short.status, StatusCode::UNPROCESSABLE_ENTITY);
     w.done().await;
 }
@@ -1140,13 +1033,7 @@ async fn scheduled_codes_are_preloaded_opened_only_in_their_window_and_taken_off
     let worker = worker(&w);
     let now = w.state.hardware.now();
     let at = |minutes: i64| (now + Duration::minutes(minutes)).to_rfc3339();
-    let saved = send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/smart-locks/SL0100003/scheduled-codes",
-        json!({"scheduledCodes": [{"code": "9090", "name": "Evening tour", "scheduled_on": at(180), "expires_on": at(240)}]}),
-    )
+    let saved = w.post(&pm, "/api/smart-locks/SL0100003/scheduled-codes", json!({"scheduledCodes": [{"code": "9090", "name": "Evening tour", "scheduled_on": at(180), "expires_on": at(240)}]}))
     .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
     let state = |details: &Value| {
@@ -1198,24 +1085,17 @@ async fn a_code_the_lock_will_not_take_is_retried_and_its_backup_issued_at_its_s
     let pm = w.sign_in("demo.pm").await;
     let admin = w.sign_in("demo.admin").await;
     let worker = worker(&w);
-    let faults = send(
-        &w,
-        &admin,
-        Method::PUT,
-        "/api/sim/devices/SL0100003/faults",
-        json!({"fail_set_code": true}),
-    )
-    .await;
+    let faults = w
+        .put(
+            &admin,
+            "/api/sim/devices/SL0100003/faults",
+            json!({"fail_set_code": true}),
+        )
+        .await;
     assert_eq!(faults.status, StatusCode::OK);
     let now = w.state.hardware.now();
     let at = |minutes: i64| (now + Duration::minutes(minutes)).to_rfc3339();
-    send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/smart-locks/SL0100003/scheduled-codes",
-        json!({"scheduledCodes": [{"code": "4242", "name": "Tour Kim", "scheduled_on": at(15), "expires_on": at(75)}]}),
-    )
+    w.post(&pm, "/api/smart-locks/SL0100003/scheduled-codes", json!({"scheduledCodes": [{"code": "4242", "name": "Tour Kim", "scheduled_on": at(15), "expires_on": at(75)}]}))
     .await;
     let find = |details: Value| {
         details["scheduledCodes"]
@@ -1264,14 +1144,8 @@ async fn a_code_the_lock_will_not_take_is_retried_and_its_backup_issued_at_its_s
         "codes never travel in alerts"
     );
     // The lock takes codes again: the next try sets it.
-    send(
-        &w,
-        &admin,
-        Method::PUT,
-        "/api/sim/devices/SL0100003/faults",
-        json!({}),
-    )
-    .await;
+    w.put(&admin, "/api/sim/devices/SL0100003/faults", json!({}))
+        .await;
     w.clock.advance(Duration::minutes(6));
     drain(&worker).await;
     let code = find(get(&w, &pm, "/api/smart-locks/SL0100003").await);
@@ -1292,10 +1166,8 @@ async fn doors_relock_after_the_interval_and_homes_lock_up_at_night() {
         .as_i64()
         .unwrap();
     // The model home relocks after 15 minutes (outside staff hours, or 10 within them).
-    send(
-        &w,
+    w.patch(
         &pm,
-        Method::PATCH,
         &format!("/api/hubs/{hub}/lock/status"),
         json!({"deviceId": lock, "status": "unlocked"}),
     )
@@ -1318,10 +1190,8 @@ async fn doors_relock_after_the_interval_and_homes_lock_up_at_night() {
         (Some("lock"), Some("Relock"))
     );
     // At 10:00 PM in the home's time zone every lock of the home is locked.
-    send(
-        &w,
+    w.patch(
         &pm,
-        Method::PATCH,
         &format!("/api/hubs/{hub}/lock/status"),
         json!({"deviceId": lock, "status": "unlocked"}),
     )
@@ -1349,18 +1219,14 @@ async fn doors_relock_after_the_interval_and_homes_lock_up_at_night() {
         .any(|r| r["created_by"] == "End Of Day Lockup"));
     // A lock that will not lock raises an alert.
     let admin = w.sign_in("demo.admin").await;
-    send(
-        &w,
+    w.put(
         &admin,
-        Method::PUT,
         "/api/sim/devices/IGK0100001/faults",
         json!({"jam": true}),
     )
     .await;
-    send(
-        &w,
+    w.patch(
         &pm,
-        Method::PATCH,
         &format!("/api/hubs/{hub}/lock/status"),
         json!({"deviceId": lock, "status": "unlocked"}),
     )
@@ -1400,20 +1266,16 @@ async fn low_batteries_and_lost_connections_reach_staff_by_their_preferences() {
     profile["lock_battery_level_send_email"] = json!(1);
     profile["lock_battery_level_send_sms"] = json!(1);
     profile["lock_offline_send_email"] = json!(1);
-    let saved = send(&w, &pm, Method::PATCH, "/api/profile", profile).await;
+    let saved = w.patch(&pm, "/api/profile", profile).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
-    send(
-        &w,
+    w.put(
         &admin,
-        Method::PUT,
         "/api/sim/devices/SL0100003/battery",
         json!({"level": 0.1}),
     )
     .await;
-    send(
-        &w,
+    w.put(
         &admin,
-        Method::PUT,
         "/api/sim/devices/SL0100003/faults",
         json!({"offline": true}),
     )
@@ -1481,14 +1343,13 @@ async fn alarm_units_attach_activate_and_are_marked_sold() {
         .collect();
     assert!(ids.windows(2).all(|p| p[0] > p[1]), "CustomerId descending");
     // Export All: every unit, Attached or Available, in the list's order.
-    let export = send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/hubs/adc-devices/exportAll",
-        json!({"query": "orderBy=CustomerId&order=desc"}),
-    )
-    .await;
+    let export = w
+        .post(
+            &pm,
+            "/api/hubs/adc-devices/exportAll",
+            json!({"query": "orderBy=CustomerId&order=desc"}),
+        )
+        .await;
     assert_eq!(export.status, StatusCode::OK, "{}", export.text());
     let csv = export.text();
     let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
@@ -1518,34 +1379,21 @@ async fn alarm_units_attach_activate_and_are_marked_sold() {
         get(&w, &pm, "/api/properties/5").await["disposition_constant"],
         "PROPERTY_CREATED"
     );
-    let unknown = send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/hubs/adc-devices",
-        json!({"UnitDescription": "x", "customer_id": 1, "property_id": home}),
-    )
-    .await;
+    let unknown = w
+        .post(
+            &pm,
+            "/api/hubs/adc-devices",
+            json!({"UnitDescription": "x", "customer_id": 1, "property_id": home}),
+        )
+        .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
-    let sold = send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/hubs/adc-devices",
-        json!({"UnitDescription": available["UnitDescription"], "customer_id": customer, "property_id": 4}),
-    )
+    let sold = w.post(&pm, "/api/hubs/adc-devices", json!({"UnitDescription": available["UnitDescription"], "customer_id": customer, "property_id": 4}))
     .await;
     assert_eq!(
         sold.json()["errors"]["property_id"],
         "Choose an active property"
     );
-    let saved = send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/hubs/adc-devices",
-        json!({"UnitDescription": available["UnitDescription"], "customer_id": customer, "property_id": home, "hub_type": "adc"}),
-    )
+    let saved = w.post(&pm, "/api/hubs/adc-devices", json!({"UnitDescription": available["UnitDescription"], "customer_id": customer, "property_id": home, "hub_type": "adc"}))
     .await;
     assert_eq!(saved.status, StatusCode::CREATED, "{}", saved.text());
     let serial = saved.json()["serial_number"].as_str().unwrap().to_string();
@@ -1555,23 +1403,12 @@ async fn alarm_units_attach_activate_and_are_marked_sold() {
         .replace(' ', "")
         .to_uppercase();
     assert_eq!(serial, format!("ADC{description}"));
-    let again = send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/hubs/adc-devices",
-        json!({"UnitDescription": available["UnitDescription"], "customer_id": customer, "property_id": 6}),
-    )
+    let again = w.post(&pm, "/api/hubs/adc-devices", json!({"UnitDescription": available["UnitDescription"], "customer_id": customer, "property_id": 6}))
     .await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let activated = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/properties/{home}/activate"),
-        json!({}),
-    )
-    .await;
+    let activated = w
+        .patch(&pm, &format!("/api/properties/{home}/activate"), json!({}))
+        .await;
     assert_eq!(message(&activated), "Updated successfully");
     let detail = get(&w, &pm, &format!("/api/properties/{home}")).await;
     assert_eq!(detail["disposition_constant"], "PROPERTY_AVAILABLE");
@@ -1589,14 +1426,9 @@ async fn alarm_units_attach_activate_and_are_marked_sold() {
         3
     );
     // Mark as sold: the unit is available again, and the history says so.
-    let retired = send(
-        &w,
-        &pm,
-        Method::PATCH,
-        &format!("/api/properties/{home}/retire"),
-        json!({}),
-    )
-    .await;
+    let retired = w
+        .patch(&pm, &format!("/api/properties/{home}/retire"), json!({}))
+        .await;
     assert_eq!(retired.status, StatusCode::OK, "{}", retired.text());
     let units = get(&w, &pm, "/api/hubs/adc-devices").await;
     assert_eq!(
@@ -1618,26 +1450,13 @@ async fn alarm_units_attach_activate_and_are_marked_sold() {
     assert_eq!(actions, ["mask_as_sold", "activate"]);
     // Selling a home takes its visitors' and scheduled codes off its locks, not its own codes.
     let now = w.state.hardware.now();
-    send(
-        &w,
-        &pm,
-        Method::POST,
-        "/api/smart-locks/SL0100003/scheduled-codes",
-        json!({"scheduledCodes": [{"code": "3030", "name": "Tour", "scheduled_on": (now + Duration::minutes(20)).to_rfc3339(), "expires_on": (now + Duration::minutes(80)).to_rfc3339()}]}),
-    )
+    w.post(&pm, "/api/smart-locks/SL0100003/scheduled-codes", json!({"scheduledCodes": [{"code": "3030", "name": "Tour", "scheduled_on": (now + Duration::minutes(20)).to_rfc3339(), "expires_on": (now + Duration::minutes(80)).to_rfc3339()}]}))
     .await;
     assert!(on_lock(&w, "SL0100003")
         .await
         .iter()
         .any(|(n, _)| n == "Tour"));
-    send(
-        &w,
-        &pm,
-        Method::PATCH,
-        "/api/properties/3/retire",
-        json!({}),
-    )
-    .await;
+    w.patch(&pm, "/api/properties/3/retire", json!({})).await;
     let held = on_lock(&w, "SL0100003").await;
     assert!(
         !held

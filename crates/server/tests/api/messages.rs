@@ -214,15 +214,12 @@ async fn a_visitor_who_replies_stop_gets_no_more_texts() {
     let pm = w.sign_in("demo.pm").await;
     let home = touring_home(&w, &pm, true).await;
     let shared = w
-        .call(
-            Method::POST,
+        .post(
+            &pm,
             "/api/customers/share",
-            Some(&pm),
-            Some(
-                json!({"firstname": "Stella", "lastname": "Stop", "email_1": "stella@example.com",
+            json!({"firstname": "Stella", "lastname": "Stop", "email_1": "stella@example.com",
                         "cell_phone_1": "555-234-5678", "property_id": home["property_id"],
                         "book_tour": "verifiedCustomer", "visitor_type_id": 122}),
-            ),
         )
         .await;
     assert_eq!(shared.status, StatusCode::OK, "{}", shared.text());
@@ -348,7 +345,7 @@ async fn the_outbox_lists_every_message_for_admins_only() {
     );
     refused(&w, &admin, "/api/outbox?orderBy=body", "orderBy").await;
     let pm = w.sign_in("demo.pm").await;
-    let answer = w.call(Method::GET, "/api/outbox", Some(&pm), None).await;
+    let answer = w.get(&pm, "/api/outbox").await;
     assert_eq!(answer.status, StatusCode::FORBIDDEN);
     w.done().await;
 }
@@ -417,9 +414,15 @@ async fn mail_goes_over_smtp_when_configured_password_links_included() {
         ..FileSettings::default()
     })
     .await;
+    // The demo's own jobs (some two thousand mails, more texts) are left undone: only this test's
+    // mails meet the fake server, and the worker has no more to run.
+    db::testing::run(
+        &w.state.db,
+        "UPDATE jobs SET state = 'done' WHERE state = 'queued' AND id > $1",
+        0,
+    )
+    .await;
     let worker = worker(&w);
-    drain(&worker).await;
-    mails.lock().unwrap().clear();
     let a = ask_reset(&w).await;
     assert_eq!(a.status, StatusCode::OK);
     drain(&worker).await;

@@ -79,14 +79,7 @@ async fn offers_are_listed_by_move_in_shown_and_exported() {
     // Another builder's offers are not there; Other Staff have no offers.
     let cedar = w.sign_in("cedar.pm").await;
     assert_eq!(
-        w.call(
-            Method::GET,
-            &format!("/api/offers/{id}"),
-            Some(&cedar),
-            None
-        )
-        .await
-        .status,
+        w.get(&cedar, &format!("/api/offers/{id}")).await.status,
         StatusCode::NOT_FOUND
     );
     assert!(list(&w, &cedar, "limit=150").await["data"]
@@ -96,9 +89,7 @@ async fn offers_are_listed_by_move_in_shown_and_exported() {
         .all(|r| r["id"] != id));
     let field = w.sign_in("olivia.field").await;
     assert_eq!(
-        w.call(Method::GET, "/api/offers", Some(&field), None)
-            .await
-            .status,
+        w.get(&field, "/api/offers").await.status,
         StatusCode::FORBIDDEN
     );
     w.done().await;

@@ -35,11 +35,10 @@ struct Fixture {
 
 async fn fixture(w: &World, pm: &str) -> Fixture {
     let created = w
-        .call(
-            Method::POST,
+        .post(
+            pm,
             "/api/communities/saveCommunity",
-            Some(pm),
-            Some(community_body("Report Ridge")),
+            community_body("Report Ridge"),
         )
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
@@ -49,14 +48,7 @@ async fn fixture(w: &World, pm: &str) -> Fixture {
         let mut body = new_property(community);
         body["house_num"] = json!(lot);
         body["address_1"] = json!(address);
-        let home = w
-            .call(
-                Method::POST,
-                "/api/properties/new_property",
-                Some(pm),
-                Some(body),
-            )
-            .await;
+        let home = w.post(pm, "/api/properties/new_property", body).await;
         assert_eq!(home.status, StatusCode::CREATED, "{}", home.text());
         homes.push(home.json()["property_id"].as_i64().unwrap());
     }
@@ -277,14 +269,7 @@ async fn the_property_tour_report_counts_each_homes_tours() {
             weekday(f.d1)
         )
     );
-    let printed = w
-        .call(
-            Method::POST,
-            &format!("{base}/print"),
-            Some(&pm),
-            Some(body),
-        )
-        .await;
+    let printed = w.post(&pm, &format!("{base}/print"), body).await;
     assert_eq!(printed.status, StatusCode::OK);
     assert!(printed.body.starts_with(b"%PDF"));
     let everything = csv(
@@ -345,14 +330,7 @@ async fn the_visit_report_sums_up_each_community() {
             weekday(first_of(f.d1, f.d2))
         )
     );
-    let printed = w
-        .call(
-            Method::POST,
-            &format!("{base}/print"),
-            Some(&pm),
-            Some(body),
-        )
-        .await;
+    let printed = w.post(&pm, &format!("{base}/print"), body).await;
     assert!(printed.body.starts_with(b"%PDF"));
     let everything = csv(
         &w,
@@ -458,9 +436,7 @@ async fn reports_refuse_bad_dates_and_keep_other_builders_out() {
                 "Start date cannot be later than end date",
             ),
         ] {
-            let answer = w
-                .call(Method::GET, &format!("{base}?{query}"), Some(&pm), None)
-                .await;
+            let answer = w.get(&pm, &format!("{base}?{query}")).await;
             assert_eq!(
                 answer.status,
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -483,20 +459,14 @@ async fn reports_refuse_bad_dates_and_keep_other_builders_out() {
         )
         .await;
         let export = w
-            .call(
-                Method::POST,
-                &format!("{base}/export"),
-                Some(&pm),
-                Some(json!({"selection": [1]})),
-            )
+            .post(&pm, &format!("{base}/export"), json!({"selection": [1]}))
             .await;
         assert_eq!(export.status, StatusCode::UNPROCESSABLE_ENTITY);
         let all = w
-            .call(
-                Method::POST,
+            .post(
+                &pm,
                 &format!("{base}/exportAll"),
-                Some(&pm),
-                Some(json!({"params": {"startDate": "x", "endDate": "y"}})),
+                json!({"params": {"startDate": "x", "endDate": "y"}}),
             )
             .await;
         assert_eq!(all.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -616,7 +586,7 @@ async fn insights_chart_the_ranges_tours_and_funnel() {
     )
     .await;
     let cedar = w.sign_in("cedar.pm").await;
-    let foreign = w.call(Method::GET, &path, Some(&cedar), None).await;
+    let foreign = w.get(&cedar, &path).await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
     w.done().await;
 }
@@ -631,12 +601,7 @@ async fn the_profit_center_sums_up_sales_after_tours_and_staff_time_saved() {
     body["house_num"] = json!("44");
     body["address_1"] = json!("11 Reportwood Lane");
     let untoured = w
-        .call(
-            Method::POST,
-            "/api/properties/new_property",
-            Some(&pm),
-            Some(body),
-        )
+        .post(&pm, "/api/properties/new_property", body)
         .await
         .json()["property_id"]
         .as_i64()
@@ -698,9 +663,7 @@ async fn the_profit_center_sums_up_sales_after_tours_and_staff_time_saved() {
     assert_eq!(line["soldAfterTour"], 2);
 
     let cedar = w.sign_in("cedar.pm").await;
-    let foreign = w
-        .call(Method::GET, &path(f.start, f.end), Some(&cedar), None)
-        .await;
+    let foreign = w.get(&cedar, &path(f.start, f.end)).await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
     refused(
         &w,

@@ -48,14 +48,7 @@ async fn scheduled_visits_are_listed_shown_exported_and_deleted() {
 
     // The detail: the row with its home's agents.
     let id = first["id"].as_i64().unwrap();
-    let detail = w
-        .call(
-            Method::GET,
-            &format!("/api/schedule_visit/{id}"),
-            Some(&pm),
-            None,
-        )
-        .await;
+    let detail = w.get(&pm, &format!("/api/schedule_visit/{id}")).await;
     assert_eq!(detail.status, StatusCode::OK, "{}", detail.text());
     let detail = detail.json();
     for field in [
@@ -74,12 +67,7 @@ async fn scheduled_visits_are_listed_shown_exported_and_deleted() {
 
     // Export of selected rows (the spec sends them as `selected`) and Export All.
     let exported = w
-        .call(
-            Method::POST,
-            "/api/schedule_visit/export",
-            Some(&pm),
-            Some(json!({"selected": [id]})),
-        )
+        .post(&pm, "/api/schedule_visit/export", json!({"selected": [id]}))
         .await;
     assert_eq!(exported.status, StatusCode::OK, "{}", exported.text());
     assert!(exported.headers[header::CONTENT_DISPOSITION]
@@ -95,12 +83,7 @@ async fn scheduled_visits_are_listed_shown_exported_and_deleted() {
     assert!(lines[0].starts_with("Id,First Name,Last Name,Email,Phone,Status,Visit Date"));
     assert_eq!(lines.len(), 2);
     let all = w
-        .call(
-            Method::POST,
-            "/api/schedule_visit/exportAll",
-            Some(&pm),
-            Some(json!({"params": {}})),
-        )
+        .post(&pm, "/api/schedule_visit/exportAll", json!({"params": {}}))
         .await;
     assert_eq!(
         all.text().trim_start_matches('\u{feff}').lines().count(),
@@ -110,14 +93,9 @@ async fn scheduled_visits_are_listed_shown_exported_and_deleted() {
     // Another builder's scheduled visits are not there to see, export or delete.
     let cedar = w.sign_in("cedar.pm").await;
     assert_eq!(
-        w.call(
-            Method::GET,
-            &format!("/api/schedule_visit/{id}"),
-            Some(&cedar),
-            None
-        )
-        .await
-        .status,
+        w.get(&cedar, &format!("/api/schedule_visit/{id}"))
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
     let theirs = list(&w, &cedar, "limit=150").await;
@@ -127,23 +105,17 @@ async fn scheduled_visits_are_listed_shown_exported_and_deleted() {
         .iter()
         .all(|r| r["id"] != id));
     assert_eq!(
-        w.call(
-            Method::POST,
+        w.post(
+            &cedar,
             "/api/schedule_visit/delete",
-            Some(&cedar),
-            Some(json!({"selected": [id]}))
+            json!({"selected": [id]})
         )
         .await
         .status,
         StatusCode::NOT_FOUND
     );
     let empty = w
-        .call(
-            Method::POST,
-            "/api/schedule_visit/delete",
-            Some(&pm),
-            Some(json!({"selected": []})),
-        )
+        .post(&pm, "/api/schedule_visit/delete", json!({"selected": []}))
         .await;
     assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
@@ -154,11 +126,10 @@ async fn scheduled_visits_are_listed_shown_exported_and_deleted() {
     // Delete of selected rows.
     let second = rows[1]["id"].as_i64().unwrap();
     let deleted = w
-        .call(
-            Method::POST,
+        .post(
+            &pm,
             "/api/schedule_visit/delete",
-            Some(&pm),
-            Some(json!({"selected": [id, second]})),
+            json!({"selected": [id, second]}),
         )
         .await;
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text());
@@ -168,21 +139,14 @@ async fn scheduled_visits_are_listed_shown_exported_and_deleted() {
         rows.len() as i64 - 2
     );
     assert_eq!(
-        w.call(
-            Method::GET,
-            &format!("/api/schedule_visit/{id}"),
-            Some(&pm),
-            None
-        )
-        .await
-        .status,
+        w.get(&pm, &format!("/api/schedule_visit/{id}"))
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
     let field = w.sign_in("olivia.field").await;
     assert_eq!(
-        w.call(Method::GET, "/api/schedule_visit", Some(&field), None)
-            .await
-            .status,
+        w.get(&field, "/api/schedule_visit").await.status,
         StatusCode::FORBIDDEN
     );
     w.done().await;

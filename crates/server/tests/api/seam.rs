@@ -620,20 +620,18 @@ async fn a_builder_on_seam_runs_its_locks_from_the_console() {
     let cedar = w.sign_in("cedar.pm").await;
     let path = "/api/builders/3/device-provider";
     let refused = w
-        .call(
-            Method::PUT,
+        .put(
+            &cedar,
             path,
-            Some(&cedar),
-            Some(json!({"provider": "seam", "api_key": KEY, "base_url": base})),
+            json!({"provider": "seam", "api_key": KEY, "base_url": base}),
         )
         .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
     let internal = w
-        .call(
-            Method::PUT,
+        .put(
+            &admin,
             path,
-            Some(&admin),
-            Some(json!({"provider": "seam", "api_key": KEY, "base_url": "http://10.0.0.5"})),
+            json!({"provider": "seam", "api_key": KEY, "base_url": "http://10.0.0.5"}),
         )
         .await;
     assert!(
@@ -642,11 +640,10 @@ async fn a_builder_on_seam_runs_its_locks_from_the_console() {
         internal.text()
     );
     let connected = w
-        .call(
-            Method::PUT,
+        .put(
+            &admin,
             path,
-            Some(&admin),
-            Some(json!({"provider": "seam", "api_key": KEY, "base_url": base})),
+            json!({"provider": "seam", "api_key": KEY, "base_url": base}),
         )
         .await;
     assert_eq!(connected.status, StatusCode::OK, "{}", connected.text());
@@ -665,57 +662,45 @@ async fn a_builder_on_seam_runs_its_locks_from_the_console() {
     assert_eq!(again.json()["added"], json!([]));
     // Cedar's staff install the lock at one of their homes and run it.
     let lock = get_row(&w, &cedar, "/api/smart-locks?search=KWS-7781").await;
-    let home = w
-        .call(Method::GET, "/api/properties?limit=25", Some(&cedar), None)
-        .await
-        .json()["data"][0]["property_id"]
+    let home = w.get(&cedar, "/api/properties?limit=25").await.json()["data"][0]["property_id"]
         .as_i64()
         .unwrap();
     let installed = w
-        .call(
-            Method::PATCH,
+        .patch(
+            &cedar,
             &format!("/api/devices/{}/install", lock["id"]),
-            Some(&cedar),
-            Some(json!({"property_id": home})),
+            json!({"property_id": home}),
         )
         .await;
     assert_eq!(installed.status, StatusCode::OK, "{}", installed.text());
     let pm = w.sign_in("demo.pm").await;
     let theirs = w
-        .call(
-            Method::PATCH,
+        .patch(
+            &pm,
             &format!("/api/devices/{}/install", lock["id"]),
-            Some(&pm),
-            Some(json!({"property_id": 1})),
+            json!({"property_id": 1}),
         )
         .await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND);
     let detail = w
-        .call(
-            Method::GET,
-            &format!("/api/properties/{home}"),
-            Some(&cedar),
-            None,
-        )
+        .get(&cedar, &format!("/api/properties/{home}"))
         .await
         .json();
     assert_eq!(detail["smart_lock_serial_number"], "KWS-7781");
     let unlocked = w
-        .call(
-            Method::PATCH,
+        .patch(
+            &cedar,
             "/api/smart-locks/KWS-7781/status",
-            Some(&cedar),
-            Some(json!({"status": "unlocked"})),
+            json!({"status": "unlocked"}),
         )
         .await;
     assert_eq!(unlocked.status, StatusCode::OK, "{}", unlocked.text());
     assert!(!fake.lock().unwrap().devices["dev-lock-1"].locked);
     let added = w
-        .call(
-            Method::POST,
+        .post(
+            &cedar,
             "/api/smart-locks/KWS-7781/code",
-            Some(&cedar),
-            Some(json!({"code": "246810", "name": "Painter"})),
+            json!({"code": "246810", "name": "Painter"}),
         )
         .await;
     assert_eq!(
@@ -724,10 +709,7 @@ async fn a_builder_on_seam_runs_its_locks_from_the_console() {
         "{}",
         added.text()
     );
-    let details = w
-        .call(Method::GET, "/api/smart-locks/KWS-7781", Some(&cedar), None)
-        .await
-        .json();
+    let details = w.get(&cedar, "/api/smart-locks/KWS-7781").await.json();
     let painter = details["accessCodes"]
         .as_array()
         .unwrap()
@@ -744,19 +726,17 @@ async fn a_builder_on_seam_runs_its_locks_from_the_console() {
         .any(|c| c.code == "246810"));
     // The thermostat through Seam.
     let thermostat = get_row(&w, &cedar, "/api/wifi-thermostats?search=ECB-55").await;
-    w.call(
-        Method::PATCH,
+    w.patch(
+        &cedar,
         &format!("/api/devices/{}/install", thermostat["id"]),
-        Some(&cedar),
-        Some(json!({"property_id": home})),
+        json!({"property_id": home}),
     )
     .await;
     let set = w
-        .call(
-            Method::PATCH,
+        .patch(
+            &cedar,
             "/api/wifi-thermostats/ECB-55",
-            Some(&cedar),
-            Some(json!({"heat_set_point": 65, "cool_set_point": 75})),
+            json!({"heat_set_point": 65, "cool_set_point": 75}),
         )
         .await;
     assert_eq!(set.status, StatusCode::OK, "{}", set.text());
@@ -774,12 +754,7 @@ async fn a_builder_on_seam_runs_its_locks_from_the_console() {
         .await
         .unwrap();
     let logs = w
-        .call(
-            Method::GET,
-            "/api/smart-locks/KWS-7781/lock-logs",
-            Some(&cedar),
-            None,
-        )
+        .get(&cedar, "/api/smart-locks/KWS-7781/lock-logs")
         .await
         .json();
     assert!(
@@ -790,13 +765,12 @@ async fn a_builder_on_seam_runs_its_locks_from_the_console() {
         "{logs}"
     );
     // Disconnected: the lock answers that no provider is configured, never a 500.
-    w.call(Method::DELETE, path, Some(&admin), None).await;
+    w.delete(&admin, path).await;
     let orphan = w
-        .call(
-            Method::PATCH,
+        .patch(
+            &cedar,
             "/api/smart-locks/KWS-7781/status",
-            Some(&cedar),
-            Some(json!({"status": "locked"})),
+            json!({"status": "locked"}),
         )
         .await;
     assert_eq!(
@@ -810,7 +784,7 @@ async fn a_builder_on_seam_runs_its_locks_from_the_console() {
 }
 
 async fn get_row(w: &World, token: &str, path: &str) -> Value {
-    let answer = w.call(Method::GET, path, Some(token), None).await;
+    let answer = w.get(token, path).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
     answer.json()["data"][0].clone()
 }

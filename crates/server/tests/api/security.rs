@@ -278,18 +278,15 @@ async fn managers_cannot_touch_wider_or_higher_accounts_nor_grant_above_their_ow
     // The refused takeover left the enterprise user's password and account as they were.
     w.sign_in("demo.enterprise").await;
     let hijack = w
-        .call(
+        .anonymous(
             Method::POST,
             "/api/auth/users",
-            None,
-            Some(json!({"username": "demo.enterprise", "password": "hijacked-123"})),
+            json!({"username": "demo.enterprise", "password": "hijacked-123"}),
         )
         .await;
     assert_eq!(hijack.status, StatusCode::FORBIDDEN);
     let pm = w.sign_in("demo.pm").await;
-    let sales = w
-        .call(Method::GET, "/api/agents/demo.sales", Some(&pm), None)
-        .await;
+    let sales = w.get(&pm, "/api/agents/demo.sales").await;
     assert_eq!(
         sales.status,
         StatusCode::OK,
@@ -320,20 +317,15 @@ fn refused_field(answer: &Answer) -> String {
 async fn control_characters_are_refused_on_their_field_and_change_nothing() {
     let w = world().await;
     let sign_in = w
-        .call(
+        .anonymous(
             Method::POST,
             "/api/auth/users",
-            None,
-            Some(json!({"username": "a\u{0}b", "password": "x"})),
+            json!({"username": "a\u{0}b", "password": "x"}),
         )
         .await;
     assert_eq!(refused_field(&sign_in), "username");
     let token = w.sign_in("demo.pm").await;
-    let teams_before = w
-        .call(Method::GET, "/api/teams", Some(&token), None)
-        .await
-        .json()["total"]
-        .clone();
+    let teams_before = w.get(&token, "/api/teams").await.json()["total"].clone();
     for (method, path, body, field) in [
         (
             Method::POST,
@@ -386,19 +378,14 @@ async fn control_characters_are_refused_on_their_field_and_change_nothing() {
         let answer = w.call(method.clone(), path, Some(&token), body).await;
         assert_eq!(refused_field(&answer), field, "{method} {path}");
     }
-    let teams_after = w
-        .call(Method::GET, "/api/teams", Some(&token), None)
-        .await
-        .json()["total"]
-        .clone();
+    let teams_after = w.get(&token, "/api/teams").await.json()["total"].clone();
     assert_eq!(teams_before, teams_after);
     // Line breaks and tabs have their place in multi-line text.
     let multi_line = w
-        .call(
-            Method::POST,
+        .post(
+            &token,
             "/api/teams/add",
-            Some(&token),
-            Some(json!({"name": "Night\tshift", "description": "two\nlines", "agents": ["demo.sales"]})),
+            json!({"name": "Night\tshift", "description": "two\nlines", "agents": ["demo.sales"]}),
         )
         .await;
     assert_eq!(
@@ -424,14 +411,7 @@ async fn page_numbers_are_bounded_and_malformed_list_parameters_refused() {
         "limit=null",
         "showAll=",
     ] {
-        let answer = w
-            .call(
-                Method::GET,
-                &format!("/api/teams?{query}"),
-                Some(&token),
-                None,
-            )
-            .await;
+        let answer = w.get(&token, &format!("/api/teams?{query}")).await;
         assert_eq!(
             answer.status,
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -439,14 +419,7 @@ async fn page_numbers_are_bounded_and_malformed_list_parameters_refused() {
             answer.text()
         );
     }
-    let far = w
-        .call(
-            Method::GET,
-            "/api/teams?page=1000000&limit=150",
-            Some(&token),
-            None,
-        )
-        .await;
+    let far = w.get(&token, "/api/teams?page=1000000&limit=150").await;
     assert_eq!(far.status, StatusCode::OK, "{}", far.text());
     assert_eq!(far.json()["data"], json!([]));
     for body in [
@@ -454,12 +427,7 @@ async fn page_numbers_are_bounded_and_malformed_list_parameters_refused() {
         json!({"query": "page=9223372036854775807&limit=150"}),
     ] {
         let export = w
-            .call(
-                Method::POST,
-                "/api/properties/exportAll",
-                Some(&token),
-                Some(body.clone()),
-            )
+            .post(&token, "/api/properties/exportAll", body.clone())
             .await;
         assert_eq!(export.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert!(
@@ -477,11 +445,10 @@ async fn searches_fold_case_beyond_ascii_on_both_databases() {
     let token = w.sign_in("demo.pm").await;
     for name in ["Équipe Nord", "ПРИВЕТ команда", "Straße Crew"] {
         let created = w
-            .call(
-                Method::POST,
+            .post(
+                &token,
                 "/api/teams/add",
-                Some(&token),
-                Some(json!({"name": name, "description": "d", "agents": ["demo.sales"]})),
+                json!({"name": name, "description": "d", "agents": ["demo.sales"]}),
             )
             .await;
         assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
@@ -495,15 +462,7 @@ async fn searches_fold_case_beyond_ascii_on_both_databases() {
         ("straße", "Straße Crew"),
     ] {
         let query: String = serde_urlencoded::to_string([("search", term)]).unwrap();
-        let found = w
-            .call(
-                Method::GET,
-                &format!("/api/teams?{query}"),
-                Some(&token),
-                None,
-            )
-            .await
-            .json();
+        let found = w.get(&token, &format!("/api/teams?{query}")).await.json();
         let names: Vec<&str> = found["data"]
             .as_array()
             .unwrap()
@@ -532,9 +491,7 @@ async fn the_bearer_scheme_is_case_insensitive() {
 }
 
 async fn session_status(w: &World, token: &str) -> StatusCode {
-    w.call(Method::GET, "/api/auth/session", Some(token), None)
-        .await
-        .status
+    w.get(token, "/api/auth/session").await.status
 }
 
 #[tokio::test]
@@ -561,11 +518,10 @@ async fn signing_out_and_ending_sessions_revoke_tokens_at_once() {
     // An admin acting as a program manager signs out of both.
     let admin = w.sign_in("demo.admin").await;
     let acting = w
-        .call(
-            Method::POST,
+        .post(
+            &admin,
             "/api/auth/admin_as_pm",
-            Some(&admin),
-            Some(json!({"username": "demo.pm"})),
+            json!({"username": "demo.pm"}),
         )
         .await
         .json()["token"]
@@ -579,52 +535,30 @@ async fn signing_out_and_ending_sessions_revoke_tokens_at_once() {
     assert_eq!(session_status(&w, &admin).await, StatusCode::UNAUTHORIZED);
     // A manager ends a staff member's sessions everywhere; they can sign in again.
     let pm = w.sign_in("demo.pm").await;
-    let ended = w
-        .call(
-            Method::DELETE,
-            "/api/agents/demo.sales/sessions",
-            Some(&pm),
-            None,
-        )
-        .await;
+    let ended = w.delete(&pm, "/api/agents/demo.sales/sessions").await;
     assert_eq!(ended.status, StatusCode::OK, "{}", ended.text());
     assert_eq!(session_status(&w, &second).await, StatusCode::UNAUTHORIZED);
     let again = w.sign_in("demo.sales").await;
     assert_eq!(session_status(&w, &again).await, StatusCode::OK);
     // Not of an account that reaches further, nor by staff who manage nobody.
     assert_eq!(
-        w.call(
-            Method::DELETE,
-            "/api/agents/demo.enterprise/sessions",
-            Some(&pm),
-            None
-        )
-        .await
-        .status,
+        w.delete(&pm, "/api/agents/demo.enterprise/sessions")
+            .await
+            .status,
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        w.call(
-            Method::DELETE,
-            "/api/agents/demo.pm/sessions",
-            Some(&again),
-            None
-        )
-        .await
-        .status,
+        w.delete(&again, "/api/agents/demo.pm/sessions")
+            .await
+            .status,
         StatusCode::FORBIDDEN
     );
     let admin = w.sign_in("demo.admin").await;
     let enterprise = w.sign_in("demo.enterprise").await;
     assert_eq!(
-        w.call(
-            Method::DELETE,
-            "/api/agents/demo.enterprise/sessions",
-            Some(&admin),
-            None
-        )
-        .await
-        .status,
+        w.delete(&admin, "/api/agents/demo.enterprise/sessions")
+            .await
+            .status,
         StatusCode::OK
     );
     assert_eq!(
@@ -633,24 +567,20 @@ async fn signing_out_and_ending_sessions_revoke_tokens_at_once() {
     );
     // Removing a user ends their sessions at once.
     let created = w
-        .call(
-            Method::POST,
+        .post(
+            &pm,
             "/api/agents",
-            Some(&pm),
-            Some(
-                json!({"firstname": "Gone", "lastname": "Soon", "phone": "555-222-3333",
+            json!({"firstname": "Gone", "lastname": "Soon", "phone": "555-222-3333",
                 "email": "gone@example.com", "roles": {"id": 2}, "pass_word": "leaving-123",
                 "confirm_password": "leaving-123"}),
-            ),
         )
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
     let leaving = w
-        .call(
+        .anonymous(
             Method::POST,
             "/api/auth/users",
-            None,
-            Some(json!({"username": "gone.soon", "password": "leaving-123"})),
+            json!({"username": "gone.soon", "password": "leaving-123"}),
         )
         .await
         .json()["token"]
@@ -658,13 +588,8 @@ async fn signing_out_and_ending_sessions_revoke_tokens_at_once() {
         .unwrap()
         .to_string();
     assert_eq!(session_status(&w, &leaving).await, StatusCode::OK);
-    w.call(
-        Method::DELETE,
-        "/api/agents",
-        Some(&pm),
-        Some(json!({"usernames": ["gone.soon"]})),
-    )
-    .await;
+    w.delete_with(&pm, "/api/agents", json!({"usernames": ["gone.soon"]}))
+        .await;
     assert_eq!(session_status(&w, &leaving).await, StatusCode::UNAUTHORIZED);
     w.done().await;
 }
@@ -677,11 +602,10 @@ async fn reset_link(w: &World) -> String {
 }
 
 async fn link_works(w: &World, token: &str) -> bool {
-    w.call(
+    w.anonymous(
         Method::POST,
         "/api/auth/password_reset",
-        None,
-        Some(json!({"token": token})),
+        json!({"token": token}),
     )
     .await
     .status
@@ -696,11 +620,10 @@ async fn using_a_reset_link_or_changing_the_password_voids_every_other_link() {
     assert_ne!(first, second);
     assert!(link_works(&w, &first).await && link_works(&w, &second).await);
     let used = w
-        .call(
+        .anonymous(
             Method::PUT,
             "/api/auth/password_reset",
-            None,
-            Some(json!({"token": second, "password": "brand-new-1"})),
+            json!({"token": second, "password": "brand-new-1"}),
         )
         .await;
     assert_eq!(used.status, StatusCode::OK, "{}", used.text());
@@ -709,11 +632,10 @@ async fn using_a_reset_link_or_changing_the_password_voids_every_other_link() {
         "the older link died with the use of another"
     );
     let replay = w
-        .call(
+        .anonymous(
             Method::PUT,
             "/api/auth/password_reset",
-            None,
-            Some(json!({"token": first, "password": "attacker-99"})),
+            json!({"token": first, "password": "attacker-99"}),
         )
         .await;
     assert_eq!(replay.status, StatusCode::BAD_REQUEST);
@@ -723,14 +645,7 @@ async fn using_a_reset_link_or_changing_the_password_voids_every_other_link() {
     let pm = w.sign_in("demo.pm").await;
     let mut form = staff_form(2, Some("set-by-pm-1"));
     form["email"] = json!("demo.sales@demo.tourdesk.test");
-    let set = w
-        .call(
-            Method::PATCH,
-            "/api/agents/demo.sales",
-            Some(&pm),
-            Some(form),
-        )
-        .await;
+    let set = w.patch(&pm, "/api/agents/demo.sales", form).await;
     assert_eq!(set.status, StatusCode::OK, "{}", set.text());
     assert!(!link_works(&w, &third).await);
     w.done().await;
@@ -861,11 +776,10 @@ async fn malformed_requests_get_the_json_error_shape_and_the_document_names_them
     let token = w.sign_in("demo.pm").await;
     // An array where an object is expected is not read as the object's fields in order.
     let array = w
-        .call(
+        .anonymous(
             Method::POST,
             "/api/auth/users",
-            None,
-            Some(json!(["demo.pm", "tourdesk-demo"])),
+            json!(["demo.pm", "tourdesk-demo"]),
         )
         .await;
     assert_eq!(
@@ -879,9 +793,7 @@ async fn malformed_requests_get_the_json_error_shape_and_the_document_names_them
         "The body must be a JSON object"
     );
     // A path segment of the wrong kind names its parameter.
-    let segment = w
-        .call(Method::GET, "/api/teams/abc", Some(&token), None)
-        .await;
+    let segment = w.get(&token, "/api/teams/abc").await;
     assert_eq!(segment.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         segment.json()["errors"]["id"].is_string(),
@@ -892,9 +804,7 @@ async fn malformed_requests_get_the_json_error_shape_and_the_document_names_them
     let verb = w.call(Method::PUT, "/api/teams", Some(&token), None).await;
     assert_eq!(verb.status, StatusCode::METHOD_NOT_ALLOWED);
     assert!(verb.json()["message"].is_string(), "{}", verb.text());
-    let nothing = w
-        .call(Method::GET, "/api/no/such/call", Some(&token), None)
-        .await;
+    let nothing = w.get(&token, "/api/no/such/call").await;
     assert_eq!(nothing.status, StatusCode::NOT_FOUND);
     assert!(nothing.json()["message"].is_string());
     // A form call without its form answers in JSON.

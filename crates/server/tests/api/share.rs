@@ -13,13 +13,7 @@ fn request(property_id: i64, book_tour: &str) -> Value {
 }
 
 async fn share(w: &World, token: &str, body: Value) -> Answer {
-    w.call(
-        Method::POST,
-        "/api/customers/share",
-        Some(token),
-        Some(body),
-    )
-    .await
+    w.post(token, "/api/customers/share", body).await
 }
 
 async fn texts_to(w: &World, phone: &str) -> Vec<db::messages::Sms> {

@@ -311,7 +311,7 @@ async fn two_servers_on_one_database_set_each_code_once_and_agree() {
     // Both servers answer the same state of a lock.
     let pm = w.sign_in("demo.pm").await;
     let path = "/api/smart-locks/SL0100003";
-    let from_first = w.call(Method::GET, path, Some(&pm), None).await.json();
+    let from_first = w.get(&pm, path).await.json();
     let request = Request::builder()
         .uri(path)
         .header(header::AUTHORIZATION, format!("Bearer {pm}"))

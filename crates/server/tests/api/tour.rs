@@ -136,11 +136,10 @@ fn identity(phone: &str) -> Value {
 /// Asks for a code; answers the challenge and the code read from the text it sent.
 async fn ask_code(w: &World, webflow: &str, id: i64, phone: &str) -> (String, String) {
     let answer = w
-        .call(
+        .anonymous(
             Method::POST,
             &format!("/api/tour/{webflow}/property/{id}/code"),
-            None,
-            Some(identity(phone)),
+            identity(phone),
         )
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
@@ -158,11 +157,10 @@ async fn ask_code(w: &World, webflow: &str, id: i64, phone: &str) -> (String, St
 }
 
 async fn verify(w: &World, webflow: &str, challenge: &str, code: &str) -> Answer {
-    w.call(
+    w.anonymous(
         Method::POST,
         &format!("/api/tour/{webflow}/verify"),
-        None,
-        Some(json!({"challenge": challenge, "code": code})),
+        json!({"challenge": challenge, "code": code}),
     )
     .await
 }
@@ -174,7 +172,7 @@ async fn a_visitor_proves_who_they_are_with_a_texted_code() {
     let id = home.property_id;
     let path = format!("/api/tour/{webflow}/property/{id}/code");
 
-    let empty = w.call(Method::POST, &path, None, Some(json!({}))).await;
+    let empty = w.anonymous(Method::POST, &path, json!({})).await;
     assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
     let errors = &empty.json()["errors"];
     assert_eq!(errors["firstname"], "First Name is required");
@@ -204,14 +202,7 @@ async fn a_visitor_proves_who_they_are_with_a_texted_code() {
     );
 
     // The visitor is the builder's customer now, seen by its staff.
-    let me = w
-        .call(
-            Method::GET,
-            &format!("/api/tour/{webflow}/me"),
-            Some(&token),
-            None,
-        )
-        .await;
+    let me = w.get(&token, &format!("/api/tour/{webflow}/me")).await;
     assert_eq!(me.status, StatusCode::OK, "{}", me.text());
     let customer_id = me.json()["customer_id"].as_i64().unwrap();
     let pm = w.sign_in("demo.pm").await;
@@ -223,31 +214,15 @@ async fn a_visitor_proves_who_they_are_with_a_texted_code() {
 
     // A visitor's session opens no staff call, and a staff session is no visitor's.
     for staff_call in ["/api/customers", "/api/properties", "/api/auth/session"] {
-        let refused = w.call(Method::GET, staff_call, Some(&token), None).await;
+        let refused = w.get(&token, staff_call).await;
         assert_eq!(refused.status, StatusCode::UNAUTHORIZED, "{staff_call}");
     }
-    let staff_as_visitor = w
-        .call(
-            Method::GET,
-            &format!("/api/tour/{webflow}/me"),
-            Some(&pm),
-            None,
-        )
-        .await;
+    let staff_as_visitor = w.get(&pm, &format!("/api/tour/{webflow}/me")).await;
     assert_eq!(staff_as_visitor.status, StatusCode::UNAUTHORIZED);
-    let elsewhere = w
-        .call(Method::GET, "/api/tour/someone-else/me", Some(&token), None)
-        .await;
+    let elsewhere = w.get(&token, "/api/tour/someone-else/me").await;
     assert_eq!(elsewhere.status, StatusCode::NOT_FOUND);
     w.clock.advance(chrono::Duration::hours(5));
-    let expired = w
-        .call(
-            Method::GET,
-            &format!("/api/tour/{webflow}/me"),
-            Some(&token),
-            None,
-        )
-        .await;
+    let expired = w.get(&token, &format!("/api/tour/{webflow}/me")).await;
     assert_eq!(expired.status, StatusCode::UNAUTHORIZED);
     w.done().await;
 }
@@ -286,11 +261,10 @@ async fn codes_expire_end_after_five_wrong_tries_and_are_rationed() {
     // A third code this hour is the phone's last.
     ask_code(&w, &webflow, id, "555-321-0002").await;
     let flood = w
-        .call(
+        .anonymous(
             Method::POST,
             &format!("/api/tour/{webflow}/property/{id}/code"),
-            None,
-            Some(identity("555-321-0002")),
+            identity("555-321-0002"),
         )
         .await;
     assert_eq!(flood.status, StatusCode::TOO_MANY_REQUESTS);
@@ -317,15 +291,12 @@ async fn a_visitor_with_a_verified_account_signs_in_without_a_code() {
     let (webflow, home) = demo_home(&w, true).await;
     let pm = w.sign_in("demo.pm").await;
     let shared = w
-        .call(
-            Method::POST,
+        .post(
+            &pm,
             "/api/customers/share",
-            Some(&pm),
-            Some(
-                json!({"firstname": "Sam", "lastname": "Signin", "email_1": "sam@example.com",
+            json!({"firstname": "Sam", "lastname": "Signin", "email_1": "sam@example.com",
                         "cell_phone_1": "555-321-0009", "property_id": home.property_id,
                         "book_tour": "verifiedCustomer", "visitor_type_id": 122}),
-            ),
         )
         .await;
     assert_eq!(shared.status, StatusCode::OK, "{}", shared.text());
@@ -346,11 +317,10 @@ async fn a_visitor_with_a_verified_account_signs_in_without_a_code() {
         let webflow = webflow.clone();
         let w = &w;
         async move {
-            w.call(
+            w.anonymous(
                 Method::POST,
                 &format!("/api/tour/{webflow}/signin"),
-                None,
-                Some(json!({"username": "SAM@example.com", "password": password})),
+                json!({"username": "SAM@example.com", "password": password}),
             )
             .await
         }
@@ -364,14 +334,7 @@ async fn a_visitor_with_a_verified_account_signs_in_without_a_code() {
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
     assert_eq!(answer.json()["firstname"], "Sam");
     let token = answer.json()["token"].as_str().unwrap().to_string();
-    let me = w
-        .call(
-            Method::GET,
-            &format!("/api/tour/{webflow}/me"),
-            Some(&token),
-            None,
-        )
-        .await;
+    let me = w.get(&token, &format!("/api/tour/{webflow}/me")).await;
     assert_eq!(me.json()["customer_id"], shared.json()["customer_id"]);
     w.done().await;
 }
@@ -437,14 +400,7 @@ async fn verified(w: &World, webflow: &str, id: i64, phone: &str) -> String {
 
 /// The customer a visitor session names.
 async fn visitor_id(w: &World, webflow: &str, token: &str) -> i64 {
-    let me = w
-        .call(
-            Method::GET,
-            &format!("/api/tour/{webflow}/me"),
-            Some(token),
-            None,
-        )
-        .await;
+    let me = w.get(token, &format!("/api/tour/{webflow}/me")).await;
     assert_eq!(me.status, StatusCode::OK, "{}", me.text());
     me.json()["customer_id"].as_i64().unwrap()
 }
@@ -465,14 +421,14 @@ async fn visit_seen_by_staff(w: &World, token: &str, customer_id: i64, visit_id:
 async fn code_ready(w: &World, worker: &server::worker::Worker, path: &str, token: &str) -> Value {
     drain(worker).await;
     for _ in 0..50 {
-        let state = w.call(Method::GET, path, Some(token), None).await.json();
+        let state = w.get(token, path).await.json();
         if state["state"] != "setting" {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         drain(worker).await;
     }
-    let state = w.call(Method::GET, path, Some(token), None).await.json();
+    let state = w.get(token, path).await.json();
     assert_eq!(state["state"], "ready", "{state}");
     state
 }
@@ -614,7 +570,7 @@ async fn tour_now_puts_a_code_for_this_visitor_on_the_lock_and_texts_it() {
 
     // Another visitor never sees this visit.
     let (_, _, other) = visitor_at_a_working_home(&w, "555-321-0102").await;
-    let theirs = w.call(Method::GET, &path, Some(&other), None).await;
+    let theirs = w.get(&other, &path).await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND);
     // Without a session, no tour.
     let anonymous = tour_now(&w, &webflow, id, None).await;
@@ -774,7 +730,7 @@ async fn a_visitor_books_a_time_gets_its_code_in_time_and_can_cancel() {
         let body = json!({"date": day, "time": time});
         let path = format!("/api/tour/{webflow}/property/{id}/schedule");
         let (w, token) = (&w, token.clone());
-        async move { w.call(Method::POST, &path, Some(&token), Some(body)).await }
+        async move { w.post(&token, &path, body).await }
     };
     let refused = book("7:15 AM").await;
     assert_eq!(
@@ -960,14 +916,7 @@ async fn a_visitor_answers_the_pre_tour_survey_and_staff_read_it() {
             .to_string()
     };
     let path = format!("/api/tour/{webflow}/survey/pre");
-    let incomplete = w
-        .call(
-            Method::POST,
-            &path,
-            Some(&token),
-            Some(json!({"answers": []})),
-        )
-        .await;
+    let incomplete = w.post(&token, &path, json!({"answers": []})).await;
     assert_eq!(incomplete.status, StatusCode::UNPROCESSABLE_ENTITY);
     let first = questions[0]["questionId"].as_i64().unwrap();
     assert_eq!(
@@ -979,17 +928,10 @@ async fn a_visitor_answers_the_pre_tour_survey_and_staff_read_it() {
         .map(|q| json!({"question_id": q["questionId"], "answer": answer_of(q)}))
         .collect();
     let anonymous = w
-        .call(Method::POST, &path, None, Some(json!({"answers": answers})))
+        .anonymous(Method::POST, &path, json!({"answers": answers}))
         .await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
-    let saved = w
-        .call(
-            Method::POST,
-            &path,
-            Some(&token),
-            Some(json!({"answers": answers})),
-        )
-        .await;
+    let saved = w.post(&token, &path, json!({"answers": answers})).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
 
     let pm = w.sign_in("demo.pm").await;
@@ -1002,11 +944,10 @@ async fn a_visitor_answers_the_pre_tour_survey_and_staff_read_it() {
 
     // A post-tour survey names one of the visitor's own visits.
     let other_visit = w
-        .call(
-            Method::POST,
+        .post(
+            &token,
             &format!("/api/tour/{webflow}/survey/post"),
-            Some(&token),
-            Some(json!({"answers": [], "visit_id": 1})),
+            json!({"answers": [], "visit_id": 1}),
         )
         .await;
     assert_eq!(other_visit.status, StatusCode::NOT_FOUND);
@@ -1049,32 +990,29 @@ async fn a_tour_ends_with_the_after_tour_text_then_feedback_and_an_offer() {
 
     // Before the door opens there is no tour to tell about.
     let early = w
-        .call(
-            Method::POST,
+        .post(
+            &token,
             &feedback_path,
-            Some(&token),
-            Some(json!({"visit_id": visit_id, "rating": 5})),
+            json!({"visit_id": visit_id, "rating": 5}),
         )
         .await;
     assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(early.json()["errors"]["visit_id"].is_string());
-    let early = w
-        .call(Method::POST, &offer_path, Some(&token), Some(offer.clone()))
-        .await;
+    let early = w.post(&token, &offer_path, offer.clone()).await;
     assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
 
     // The door opens, then the visitor locks it leaving: the tour is over, and the After Tour
     // text follows at its interval with the link to this visit's page.
     w.clock.advance(chrono::Duration::minutes(2));
     assert!(at_the_door(&w, id, "keypad", Some(&code)).await);
-    let state = w.call(Method::GET, &path, Some(&token), None).await.json();
+    let state = w.get(&token, &path).await.json();
     assert_eq!(
         (&state["accessed"], &state["tour_ended"]),
         (&json!(true), &json!(false))
     );
     w.clock.advance(chrono::Duration::minutes(20));
     assert!(!at_the_door(&w, id, "lock-button", None).await);
-    let state = w.call(Method::GET, &path, Some(&token), None).await.json();
+    let state = w.get(&token, &path).await.json();
     assert_eq!(state["tour_ended"], true, "{state}");
     drain(&worker).await;
     let after = format!("Thanks for touring {}!", home.fields.address_1);
@@ -1099,30 +1037,19 @@ async fn a_tour_ends_with_the_after_tour_text_then_feedback_and_an_offer() {
     // The link's key signs the visitor in to that visit only; a wrong key is 404.
     let session_path = format!("/api/tour/{webflow}/after/{visit_id}/session");
     let wrong = w
-        .call(
-            Method::POST,
-            &session_path,
-            None,
-            Some(json!({"key": "nope"})),
-        )
+        .anonymous(Method::POST, &session_path, json!({"key": "nope"}))
         .await;
     assert_eq!(wrong.status, StatusCode::NOT_FOUND);
     let elsewhere = w
-        .call(
+        .anonymous(
             Method::POST,
             &format!("/api/tour/{webflow}/after/{}/session", visit_id + 1),
-            None,
-            Some(json!({ "key": key })),
+            json!({ "key": key }),
         )
         .await;
     assert_eq!(elsewhere.status, StatusCode::NOT_FOUND);
     let signed = w
-        .call(
-            Method::POST,
-            &session_path,
-            None,
-            Some(json!({ "key": key })),
-        )
+        .anonymous(Method::POST, &session_path, json!({ "key": key }))
         .await;
     assert_eq!(signed.status, StatusCode::OK, "{}", signed.text());
     let linked = signed.json()["token"].as_str().unwrap().to_string();
@@ -1144,43 +1071,32 @@ async fn a_tour_ends_with_the_after_tour_text_then_feedback_and_an_offer() {
         })
         .collect();
     let wrong = w
-        .call(
-            Method::POST,
+        .post(
+            &linked,
             &feedback_path,
-            Some(&linked),
-            Some(json!({"visit_id": visit_id, "rating": 9, "answers": answers})),
+            json!({"visit_id": visit_id, "rating": 9, "answers": answers}),
         )
         .await;
     assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(wrong.json()["errors"]["rating"], "Choose 1 to 5 stars");
     let feedback = json!({"visit_id": visit_id, "rating": 4, "loved": "the kitchen\nthe <script>light</script>",
         "comments": "The yard is small", "answers": answers});
-    let sent_feedback = w
-        .call(
-            Method::POST,
-            &feedback_path,
-            Some(&linked),
-            Some(feedback.clone()),
-        )
-        .await;
+    let sent_feedback = w.post(&linked, &feedback_path, feedback.clone()).await;
     assert_eq!(
         sent_feedback.status,
         StatusCode::OK,
         "{}",
         sent_feedback.text()
     );
-    let again = w
-        .call(Method::POST, &feedback_path, Some(&linked), Some(feedback))
-        .await;
+    let again = w.post(&linked, &feedback_path, feedback).await;
     assert_eq!(again.status, StatusCode::CONFLICT);
 
     // The offer: checked, kept once, and the home's staff told.
     let bad = w
-        .call(
-            Method::POST,
+        .post(
+            &linked,
             &offer_path,
-            Some(&linked),
-            Some(json!({"move_in": "2001-01-01", "preferred_contact": "fax"})),
+            json!({"move_in": "2001-01-01", "preferred_contact": "fax"}),
         )
         .await;
     assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -1188,20 +1104,11 @@ async fn a_tour_ends_with_the_after_tour_text_then_feedback_and_an_offer() {
         bad.json()["errors"]["preferred_contact"],
         "Choose email or phone"
     );
-    let made = w
-        .call(
-            Method::POST,
-            &offer_path,
-            Some(&linked),
-            Some(offer.clone()),
-        )
-        .await;
+    let made = w.post(&linked, &offer_path, offer.clone()).await;
     assert_eq!(made.status, StatusCode::OK, "{}", made.text());
-    let again = w
-        .call(Method::POST, &offer_path, Some(&linked), Some(offer))
-        .await;
+    let again = w.post(&linked, &offer_path, offer).await;
     assert_eq!(again.status, StatusCode::CONFLICT);
-    let state = w.call(Method::GET, &path, Some(&token), None).await.json();
+    let state = w.get(&token, &path).await.json();
     assert_eq!(
         (&state["feedback_sent"], &state["offer_sent"]),
         (&json!(true), &json!(true))
@@ -1245,11 +1152,10 @@ async fn a_tour_ends_with_the_after_tour_text_then_feedback_and_an_offer() {
     // Another visitor cannot use this visit.
     let (_, _, other) = visitor_at_a_working_home(&w, "555-321-0502").await;
     let theirs = w
-        .call(
-            Method::POST,
+        .post(
+            &other,
             &offer_path,
-            Some(&other),
-            Some(json!({"move_in": "2027-01-01", "preferred_contact": "email"})),
+            json!({"move_in": "2027-01-01", "preferred_contact": "email"}),
         )
         .await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND);
@@ -1274,7 +1180,7 @@ async fn a_tour_also_ends_when_its_window_is_over() {
     w.clock
         .advance(ends - w.state.hardware.now() + chrono::Duration::seconds(1));
     drain(&worker).await;
-    let state = w.call(Method::GET, &path, Some(&token), None).await.json();
+    let state = w.get(&token, &path).await.json();
     assert_eq!(
         (&state["state"], &state["tour_ended"]),
         (&json!("ended"), &json!(true)),
@@ -1309,10 +1215,7 @@ async fn a_builder_asking_for_selfies_gets_one_before_a_tour_and_staff_alone_see
     .await
     .unwrap();
     let me_path = format!("/api/tour/{webflow}/me");
-    let me = w
-        .call(Method::GET, &me_path, Some(&token), None)
-        .await
-        .json();
+    let me = w.get(&token, &me_path).await.json();
     assert_eq!(me["selfie_taken"], false);
 
     // No tour and no booking without it.
@@ -1346,10 +1249,7 @@ async fn a_builder_asking_for_selfies_gets_one_before_a_tour_and_staff_alone_see
         .upload(&selfie_path, &token, &[], Some(("me.png", &png(640, 480))))
         .await;
     assert_eq!(taken.status, StatusCode::OK, "{}", taken.text());
-    let me = w
-        .call(Method::GET, &me_path, Some(&token), None)
-        .await
-        .json();
+    let me = w.get(&token, &me_path).await.json();
     assert_eq!(me["selfie_taken"], true);
     let started = tour_now(&w, &webflow, home.property_id, Some(&token)).await;
     assert_eq!(started.status, StatusCode::OK, "{}", started.text());
@@ -1359,32 +1259,17 @@ async fn a_builder_asking_for_selfies_gets_one_before_a_tour_and_staff_alone_see
     let customer = get(&w, &pm, &format!("/api/customers/{customer_id}")).await;
     assert!(customer["selfie_on"].is_string(), "{customer}");
     let picture = w
-        .call(
-            Method::GET,
-            &format!("/api/customers/{customer_id}/selfie"),
-            Some(&pm),
-            None,
-        )
+        .get(&pm, &format!("/api/customers/{customer_id}/selfie"))
         .await;
     assert_eq!(picture.status, StatusCode::OK);
     assert_eq!(&picture.body[8..12], b"WEBP");
     let other = w.sign_in("cedar.pm").await;
     let theirs = w
-        .call(
-            Method::GET,
-            &format!("/api/customers/{customer_id}/selfie"),
-            Some(&other),
-            None,
-        )
+        .get(&other, &format!("/api/customers/{customer_id}/selfie"))
         .await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND);
     let visitor = w
-        .call(
-            Method::GET,
-            &format!("/api/customers/{customer_id}/selfie"),
-            Some(&token),
-            None,
-        )
+        .get(&token, &format!("/api/customers/{customer_id}/selfie"))
         .await;
     assert_eq!(visitor.status, StatusCode::UNAUTHORIZED);
     let key = db::visitors::visitor(&w.state.db, customer_id)

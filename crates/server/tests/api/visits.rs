@@ -88,12 +88,7 @@ async fn visits_are_listed_by_day_in_their_homes_zone_and_exported() {
         .iter()
         .all(|r| r["customer_visit_id"] != id));
     let none = w
-        .call(
-            Method::POST,
-            "/api/visits/export",
-            Some(&cedar),
-            Some(json!({"selection": [id]})),
-        )
+        .post(&cedar, "/api/visits/export", json!({"selection": [id]}))
         .await
         .text();
     assert_eq!(none.trim_start_matches('\u{feff}').lines().count(), 1);

@@ -80,32 +80,19 @@ async fn receiving_world() -> (World, Worker, String, Shared, String) {
 }
 
 async fn create(w: &World, token: &str, body: Value) -> crate::Answer {
-    w.call(Method::POST, "/api/webhooks/add", Some(token), Some(body))
-        .await
+    w.post(token, "/api/webhooks/add", body).await
 }
 
 async fn log(w: &World, token: &str, id: i64) -> Vec<Value> {
     let answer = w
-        .call(
-            Method::GET,
-            &format!("/api/webhooks/{id}/deliveries"),
-            Some(token),
-            None,
-        )
+        .get(token, &format!("/api/webhooks/{id}/deliveries"))
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
     answer.json().as_array().unwrap().clone()
 }
 
 async fn webhook(w: &World, token: &str, id: i64) -> Value {
-    w.call(
-        Method::GET,
-        &format!("/api/webhooks/{id}"),
-        Some(token),
-        None,
-    )
-    .await
-    .json()
+    w.get(token, &format!("/api/webhooks/{id}")).await.json()
 }
 
 /// Asks for a delivery of a webhook to be sent again.
@@ -144,17 +131,13 @@ async fn program_manager_told(w: &World, subject: &str) -> bool {
 
 /// A new home open for tours: a tours.enable event. Answers its id.
 async fn a_touring_home(w: &World, token: &str) -> i64 {
-    let communities = w
-        .call(Method::GET, "/api/communities?limit=25", Some(token), None)
-        .await
-        .json();
+    let communities = w.get(token, "/api/communities?limit=25").await.json();
     let community = communities["data"][0]["id"].as_i64().unwrap();
     let created = w
-        .call(
-            Method::POST,
+        .post(
+            token,
             "/api/properties/new_property",
-            Some(token),
-            Some(new_property(community)),
+            new_property(community),
         )
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
@@ -231,36 +214,22 @@ async fn webhooks_are_checked_created_listed_edited_and_deleted() {
     .await;
     let second = second.json()["id"].as_i64().unwrap();
 
-    let list = w
-        .call(Method::GET, "/api/webhooks", Some(&token), None)
-        .await
-        .json();
+    let list = w.get(&token, "/api/webhooks").await.json();
     assert_eq!(list["total"], 2);
     assert_eq!(list["data"][0]["id"], second, "newest first");
     assert_eq!(list["data"][1]["content_type"], "json", "json by default");
-    let found = w
-        .call(
-            Method::GET,
-            "/api/webhooks?search=sched",
-            Some(&token),
-            None,
-        )
-        .await
-        .json();
+    let found = w.get(&token, "/api/webhooks?search=sched").await.json();
     assert_eq!(
         (found["total"].as_i64(), &found["data"][0]["id"]),
         (Some(1), &json!(second))
     );
 
     let edited = w
-        .call(
-            Method::POST,
+        .post(
+            &token,
             &format!("/api/webhooks/{id}"),
-            Some(&token),
-            Some(
-                json!({"payload_url": "http://127.0.0.1:9/hook2", "content_type": "html",
+            json!({"payload_url": "http://127.0.0.1:9/hook2", "content_type": "html",
                         "event_type": "scheduled.tours"}),
-            ),
         )
         .await;
     assert_eq!(
@@ -269,14 +238,11 @@ async fn webhooks_are_checked_created_listed_edited_and_deleted() {
         "another webhook has that type"
     );
     let edited = w
-        .call(
-            Method::POST,
+        .post(
+            &token,
             &format!("/api/webhooks/{id}"),
-            Some(&token),
-            Some(
-                json!({"payload_url": "http://127.0.0.1:9/hook2", "content_type": "html",
+            json!({"payload_url": "http://127.0.0.1:9/hook2", "content_type": "html",
                         "event_type": "tours.enable", "secret": "s3cret"}),
-            ),
         )
         .await;
     assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
@@ -296,10 +262,7 @@ async fn webhooks_are_checked_created_listed_edited_and_deleted() {
 
     // Another builder's staff find none of it.
     let other = w.sign_in("rental.pm").await;
-    let theirs = w
-        .call(Method::GET, "/api/webhooks", Some(&other), None)
-        .await
-        .json();
+    let theirs = w.get(&other, "/api/webhooks").await.json();
     assert_eq!(theirs["total"], 0);
     for (method, path, body) in [
         (Method::GET, format!("/api/webhooks/{id}"), None),
@@ -326,23 +289,11 @@ async fn webhooks_are_checked_created_listed_edited_and_deleted() {
     }
 
     let deleted = w
-        .call(
-            Method::DELETE,
-            "/api/webhooks",
-            Some(&token),
-            Some(json!({"ids": [id, second]})),
-        )
+        .delete_with(&token, "/api/webhooks", json!({"ids": [id, second]}))
         .await;
     assert_eq!(deleted.status, StatusCode::OK);
     assert_eq!(
-        w.call(
-            Method::GET,
-            &format!("/api/webhooks/{id}"),
-            Some(&token),
-            None
-        )
-        .await
-        .status,
+        w.get(&token, &format!("/api/webhooks/{id}")).await.status,
         StatusCode::NOT_FOUND
     );
     w.done().await;
@@ -351,10 +302,7 @@ async fn webhooks_are_checked_created_listed_edited_and_deleted() {
 #[tokio::test]
 async fn deliveries_are_signed_retried_replayed_and_logged() {
     let (w, worker, token, receiver, url) = receiving_world().await;
-    let secret = w
-        .call(Method::GET, "/api/webhooks/secret", Some(&token), None)
-        .await
-        .json()["secret"]
+    let secret = w.get(&token, "/api/webhooks/secret").await.json()["secret"]
         .as_str()
         .unwrap()
         .to_string();
@@ -480,11 +428,10 @@ async fn deliveries_are_signed_retried_replayed_and_logged() {
     drain(&worker).await;
     assert_eq!(receiver.lock().unwrap().received.len(), received);
     let saved = w
-        .call(
-            Method::POST,
+        .post(
+            &token,
             &format!("/api/webhooks/{id}"),
-            Some(&token),
-            Some(json!({"payload_url": url, "event_type": "tours.enable"})),
+            json!({"payload_url": url, "event_type": "tours.enable"}),
         )
         .await;
     assert_eq!(saved.status, StatusCode::OK);
@@ -492,7 +439,7 @@ async fn deliveries_are_signed_retried_replayed_and_logged() {
     let shown = webhook(&w, &token, id).await["secret"].clone();
     assert_eq!(shown, format!("…{}", &secret[secret.len() - 4..]));
     assert!(!w
-        .call(Method::GET, "/api/webhooks", Some(&token), None)
+        .get(&token, "/api/webhooks")
         .await
         .text()
         .contains(&secret));
@@ -636,17 +583,13 @@ async fn metrics_show_requests_jobs_and_deliveries_to_the_operator() {
     })
     .await;
     let token = w.sign_in("demo.pm").await;
-    w.call(Method::GET, "/api/properties?limit=25", Some(&token), None)
-        .await;
-    w.call(Method::GET, "/api/properties/999999", Some(&token), None)
-        .await;
+    w.get(&token, "/api/properties?limit=25").await;
+    w.get(&token, "/api/properties/999999").await;
     let refused = w.call(Method::GET, "/metrics", None, None).await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
-    let wrong = w.call(Method::GET, "/metrics", Some("nope"), None).await;
+    let wrong = w.get("nope", "/metrics").await;
     assert_eq!(wrong.status, StatusCode::FORBIDDEN);
-    let metrics = w
-        .call(Method::GET, "/metrics", Some("m3trics-token"), None)
-        .await;
+    let metrics = w.get("m3trics-token", "/metrics").await;
     assert_eq!(metrics.status, StatusCode::OK);
     assert_eq!(
         metrics.headers["content-type"],
