@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 part="${1:-all}"
+# The debug binary reads the web app from web/dist at run time, but only when the folder existed
+# when it was compiled (rust-embed resolves the folder's real path then): make it before any build.
+mkdir -p web/dist
 
 # TEST_DATABASE_URL, else the local server when one answers, else nothing.
 postgres_url() {
@@ -49,9 +52,6 @@ e2e_tests() {
   scripts/web-deps.sh
   echo "== Building the web app and the server for the browser tests"
   (cd web && npm run build)
-  # The debug binary serves web/dist from disk only when the folder existed when spa.rs was
-  # compiled (rust-embed); rebuild it now that the folder is there.
-  touch crates/server/src/spa.rs
   cargo build --bin tourdesk
   echo "== Browser tests"
   local target_dir
@@ -70,12 +70,16 @@ fuzz_tests() {
   TEST_DATABASE_URL="$pg_url" scripts/fuzz-api.sh "$target_dir/debug/tourdesk"
 }
 
+# timed NAME: runs NAME_tests and says how long it took, so a slow CI run shows where.
+timed() {
+  local started=$SECONDS
+  "$1_tests"
+  echo "== $1 took $((SECONDS - started)) s"
+}
+
 case "$part" in
-  rust) rust_tests ;;
-  web) web_tests ;;
-  e2e) e2e_tests ;;
-  fuzz) fuzz_tests ;;
-  all) rust_tests; web_tests; e2e_tests; fuzz_tests ;;
+  rust|web|e2e|fuzz) timed "$part" ;;
+  all) timed rust; timed web; timed e2e; timed fuzz ;;
   *) echo "usage: $0 [rust|web|e2e|fuzz]" >&2; exit 2 ;;
 esac
 echo "== All requested tests passed"
