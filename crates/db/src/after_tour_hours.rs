@@ -30,13 +30,6 @@ pub struct AfterTourHoursRow {
     pub builder_id: i64,
 }
 
-impl AfterTourHoursRow {
-    pub fn zoned(mut self) -> AfterTourHoursRow {
-        self.zone = crate::ZoneNames::of(Some(self.timezone));
-        self
-    }
-}
-
 pub const AFTER_TOUR_HOURS: ListSpec = ListSpec {
     columns: "a.id, a.property_id, p.house_num, p.address_1, m.name AS community, a.tour_hours, a.modified_on, \
               b.timezone, a.builder_id",

@@ -42,14 +42,6 @@ pub struct CustomerRow {
     pub builder_id: i64,
 }
 
-impl CustomerRow {
-    /// The row with its time zone's abbreviation and name.
-    pub fn zoned(mut self) -> CustomerRow {
-        self.zone = crate::ZoneNames::of(self.timezone);
-        self
-    }
-}
-
 /// What the customers list (`CUSTOMERS`) can be narrowed to (catalogue ids).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CustomerFilter {

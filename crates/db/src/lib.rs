@@ -253,6 +253,26 @@ impl ZoneNames {
     }
 }
 
+/// `zoned()` for list rows that carry a `timezone` id (or an optional one) and show its names in
+/// `zone`, which is filled once the row is read.
+macro_rules! zoned_rows {
+    ($($row:ty),*) => {
+        $(impl $row {
+            pub fn zoned(mut self) -> Self {
+                self.zone = $crate::ZoneNames::of(self.timezone.into());
+                self
+            }
+        })*
+    };
+}
+
+zoned_rows!(
+    scheduled_visits::ScheduledVisitRow,
+    visits::VisitRow,
+    after_tour_hours::AfterTourHoursRow,
+    customers::CustomerRow
+);
+
 /// Timestamps are kept to the millisecond so they compare and sort the same on both dialects.
 pub fn now() -> DateTime<Utc> {
     Utc::now().trunc_subsecs(3)

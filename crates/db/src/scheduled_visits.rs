@@ -44,14 +44,6 @@ pub struct ScheduledVisitRow {
     pub builder_id: i64,
 }
 
-impl ScheduledVisitRow {
-    /// The row with its home's time zone's abbreviation and name.
-    pub fn zoned(mut self) -> ScheduledVisitRow {
-        self.zone = crate::ZoneNames::of(Some(self.timezone));
-        self
-    }
-}
-
 /// A scheduled visit with its home's agents.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ScheduledVisitDetail {

@@ -43,14 +43,6 @@ pub struct VisitRow {
     pub builder_id: i64,
 }
 
-impl VisitRow {
-    /// The row with its home's time zone's abbreviation and name.
-    pub fn zoned(mut self) -> VisitRow {
-        self.zone = crate::ZoneNames::of(Some(self.timezone));
-        self
-    }
-}
-
 /// What the visits list (`VISITS`) can be narrowed to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VisitFilter {

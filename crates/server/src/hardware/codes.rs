@@ -256,6 +256,19 @@ async fn alert_code(
     error: &str,
 ) -> HardwareResult<()> {
     let lock = super::alerts::describe(hw, device, home).await?;
+    let message = format!("The code \"{}\" {what} {lock}: {error}.", code.name);
+    alert_about(hw, device, code, home, kind, message).await
+}
+
+/// Alerts the staff of the code's home about it.
+async fn alert_about(
+    hw: &Hardware,
+    device: &Device,
+    code: &CodeRecord,
+    home: Option<i64>,
+    kind: &'static str,
+    message: String,
+) -> HardwareResult<()> {
     super::alerts::send(
         hw,
         &NewAlert {
@@ -264,7 +277,7 @@ async fn alert_code(
             device_id: Some(device.id),
             code_id: Some(code.id),
             kind,
-            message: format!("The code \"{}\" {what} {lock}: {error}.", code.name),
+            message,
         },
     )
     .await
@@ -359,18 +372,7 @@ async fn issue_backup(
             tell_visitor(hw, code, home, backup).await?;
         }
     }
-    super::alerts::send(
-        hw,
-        &NewAlert {
-            builder_id: code.builder_id,
-            property_id: home,
-            device_id: Some(device.id),
-            code_id: Some(code.id),
-            kind: alerts::kind::BACKUP_IN_USE,
-            message,
-        },
-    )
-    .await
+    alert_about(hw, device, code, home, alerts::kind::BACKUP_IN_USE, message).await
 }
 
 /// Texts a visitor the code that opens their home (theirs once the lock holds it, or the

@@ -8,6 +8,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { StaffDay } from '../../api/types';
 import { DAY_NAMES, WEEK_ORDER } from './clock';
+import { DayRow } from './DayRow';
 import { TimeSelect } from './TimeSelect';
 import {
   DEFAULT_STAFF_LOCK_INTERVAL,
@@ -96,42 +97,31 @@ export function StaffHoursEditor({ value, lockInterval, onChange, disabled = fal
               const off = disabled || !day.isStaffAvailable;
               const problem = problems.days[dow];
               return (
-                <Box key={dow} role="listitem" aria-label={name}>
-                  <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
-                    <FormControlLabel
-                      sx={{ width: 150, mr: 0 }}
-                      label={name}
-                      disabled={disabled}
-                      control={
-                        <Switch
-                          checked={day.isStaffAvailable}
-                          onChange={(e) => change(dow, { ...day, isStaffAvailable: e.target.checked })}
-                        />
-                      }
-                    />
-                    <TimeSelect
-                      label="Start"
-                      ariaLabel={`${name} staff start`}
-                      value={day.staffHoursStart}
-                      options={withValue(starts, day.staffHoursStart)}
-                      disabled={off}
-                      onChange={(start) => change(dow, setStaffStart(day, start))}
-                    />
-                    <TimeSelect
-                      label="End"
-                      ariaLabel={`${name} staff end`}
-                      value={day.staffHoursEnd}
-                      options={withValue(staffEndOptions(day.staffHoursStart), day.staffHoursEnd)}
-                      disabled={off}
-                      onChange={(end) => change(dow, { ...day, staffHoursEnd: end })}
-                    />
-                  </Stack>
-                  {problem && (
-                    <FormHelperText error role="alert" sx={{ ml: 1 }}>
-                      {name}: {problem}
-                    </FormHelperText>
-                  )}
-                </Box>
+                <DayRow
+                  key={dow}
+                  name={name}
+                  on={day.isStaffAvailable}
+                  disabled={disabled}
+                  onToggle={(on) => change(dow, { ...day, isStaffAvailable: on })}
+                  problem={problem}
+                >
+                  <TimeSelect
+                    label="Start"
+                    ariaLabel={`${name} staff start`}
+                    value={day.staffHoursStart}
+                    options={withValue(starts, day.staffHoursStart)}
+                    disabled={off}
+                    onChange={(start) => change(dow, setStaffStart(day, start))}
+                  />
+                  <TimeSelect
+                    label="End"
+                    ariaLabel={`${name} staff end`}
+                    value={day.staffHoursEnd}
+                    options={withValue(staffEndOptions(day.staffHoursStart), day.staffHoursEnd)}
+                    disabled={off}
+                    onChange={(end) => change(dow, { ...day, staffHoursEnd: end })}
+                  />
+                </DayRow>
               );
             })}
           </Stack>

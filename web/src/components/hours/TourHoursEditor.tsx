@@ -1,17 +1,16 @@
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import type { TourDay } from '../../api/types';
 import { DAY_NAMES, formatClock, WEEK_ORDER } from './clock';
+import { DayRow } from './DayRow';
 import { TimeSelect } from './TimeSelect';
 import {
   copyMondayToAll,
@@ -108,77 +107,66 @@ export function TourHoursEditor({ value, onChange, disabled = false, error }: To
             const options = tourDayOptions(day);
             const off = disabled || !day.isToursAvailable;
             return (
-              <Box key={dow} role="listitem" aria-label={name}>
-                <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
-                  <FormControlLabel
-                    sx={{ width: 150, mr: 0 }}
-                    label={name}
-                    disabled={disabled}
-                    control={
-                      <Switch
-                        checked={day.isToursAvailable}
-                        onChange={(e) => change(dow, { ...day, isToursAvailable: e.target.checked })}
-                      />
-                    }
-                  />
-                  <TimeSelect
-                    label="Start"
-                    ariaLabel={`${name} start`}
-                    value={toMinutes(day.tourHoursStart)}
-                    options={options.start}
-                    format={formatClock}
-                    disabled={off}
-                    onChange={(m) => change(dow, { ...day, tourHoursStart: fromMinutes(m) })}
-                  />
-                  <TimeSelect
-                    label="End"
-                    ariaLabel={`${name} end`}
-                    value={toMinutes(day.tourHoursEnd)}
-                    options={options.end}
-                    format={formatClock}
-                    disabled={off}
-                    onChange={(m) => change(dow, setFirstEnd(day, m))}
-                  />
-                  <FormControlLabel
-                    label="Second window"
-                    disabled={off}
-                    control={
-                      <Checkbox
-                        checked={!!day.isSecondWindowEnabled}
-                        onChange={(e) => toggleSecond(day, e.target.checked)}
-                        slotProps={{ input: { 'aria-label': `${name} second window` } }}
-                      />
-                    }
-                  />
-                  {day.isSecondWindowEnabled && day.secondWindowStart && day.secondWindowEnd && (
-                    <>
-                      <TimeSelect
-                        label="Start"
-                        ariaLabel={`${name} second window start`}
-                        value={toMinutes(day.secondWindowStart)}
-                        options={options.secondStart}
-                        format={formatClock}
-                        disabled={off}
-                        onChange={(m) => change(dow, setSecondStart(day, m))}
-                      />
-                      <TimeSelect
-                        label="End"
-                        ariaLabel={`${name} second window end`}
-                        value={toMinutes(day.secondWindowEnd)}
-                        options={options.secondEnd}
-                        format={formatClock}
-                        disabled={off}
-                        onChange={(m) => change(dow, { ...day, secondWindowEnd: fromMinutes(m) })}
-                      />
-                    </>
-                  )}
-                </Stack>
-                {problem && (
-                  <FormHelperText error role="alert" sx={{ ml: 1 }}>
-                    {name}: {problem}
-                  </FormHelperText>
+              <DayRow
+                key={dow}
+                name={name}
+                on={day.isToursAvailable}
+                disabled={disabled}
+                onToggle={(on) => change(dow, { ...day, isToursAvailable: on })}
+                problem={problem}
+              >
+                <TimeSelect
+                  label="Start"
+                  ariaLabel={`${name} start`}
+                  value={toMinutes(day.tourHoursStart)}
+                  options={options.start}
+                  format={formatClock}
+                  disabled={off}
+                  onChange={(m) => change(dow, { ...day, tourHoursStart: fromMinutes(m) })}
+                />
+                <TimeSelect
+                  label="End"
+                  ariaLabel={`${name} end`}
+                  value={toMinutes(day.tourHoursEnd)}
+                  options={options.end}
+                  format={formatClock}
+                  disabled={off}
+                  onChange={(m) => change(dow, setFirstEnd(day, m))}
+                />
+                <FormControlLabel
+                  label="Second window"
+                  disabled={off}
+                  control={
+                    <Checkbox
+                      checked={!!day.isSecondWindowEnabled}
+                      onChange={(e) => toggleSecond(day, e.target.checked)}
+                      slotProps={{ input: { 'aria-label': `${name} second window` } }}
+                    />
+                  }
+                />
+                {day.isSecondWindowEnabled && day.secondWindowStart && day.secondWindowEnd && (
+                  <>
+                    <TimeSelect
+                      label="Start"
+                      ariaLabel={`${name} second window start`}
+                      value={toMinutes(day.secondWindowStart)}
+                      options={options.secondStart}
+                      format={formatClock}
+                      disabled={off}
+                      onChange={(m) => change(dow, setSecondStart(day, m))}
+                    />
+                    <TimeSelect
+                      label="End"
+                      ariaLabel={`${name} second window end`}
+                      value={toMinutes(day.secondWindowEnd)}
+                      options={options.secondEnd}
+                      format={formatClock}
+                      disabled={off}
+                      onChange={(m) => change(dow, { ...day, secondWindowEnd: fromMinutes(m) })}
+                    />
+                  </>
                 )}
-              </Box>
+              </DayRow>
             );
           })}
         </Stack>

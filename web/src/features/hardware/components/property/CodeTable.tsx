@@ -1,12 +1,15 @@
 import { Children, type ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
 import { formatZoned, type Zone } from '../../../../lib/zoned';
 
 /** Where a code stands: Active once on the lock, else Pending; a failure in red with the lock's words. */
@@ -116,5 +119,26 @@ export function CodeTable({ label, rows, empty, withSlot, withTimes, children }:
         )}
       </TableBody>
     </Table>
+  );
+}
+
+/** The last cell of a new code's row: Cancel takes the draft away. */
+export function CancelDraftCell({
+  label,
+  onCancel,
+  disabled,
+}: {
+  label: string;
+  onCancel: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <TableCell align="right" sx={{ verticalAlign: 'top' }}>
+      <Tooltip title="Cancel">
+        <IconButton size="small" aria-label={label} onClick={onCancel} disabled={disabled}>
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </TableCell>
   );
 }

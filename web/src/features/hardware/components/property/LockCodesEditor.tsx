@@ -9,7 +9,6 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { HubDevice } from '../../../../api/types';
 import { ConfirmDialog } from '../../../../components/dialogs/ConfirmDialog';
@@ -25,7 +24,7 @@ import {
   nextSlot,
   type HubCodeDraft,
 } from './codeRules';
-import { CodeTable, type CodeRow } from './CodeTable';
+import { CancelDraftCell, CodeTable, type CodeRow } from './CodeTable';
 import { useHubCommand } from './useCommand';
 
 /** Every code on a hub lock (user, automation and scheduled ones): a new code may equal none. */
@@ -139,17 +138,10 @@ export function LockCodesEditor({ hubId, lock }: { hubId: number; lock: HubDevic
               />
             </TableCell>
             <TableCell sx={{ verticalAlign: 'top', color: 'text.secondary' }}>New</TableCell>
-            <TableCell align="right" sx={{ verticalAlign: 'top' }}>
-              <Tooltip title="Cancel">
-                <IconButton
-                  size="small"
-                  aria-label={`Cancel new code of slot ${d.slot}`}
-                  onClick={() => setDrafts(drafts.filter((x) => x.slot !== d.slot))}
-                >
-                  <CloseIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            <CancelDraftCell
+              label={`Cancel new code of slot ${d.slot}`}
+              onCancel={() => setDrafts(drafts.filter((x) => x.slot !== d.slot))}
+            />
           </TableRow>
         ))}
       </CodeTable>

@@ -9,13 +9,12 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { MessageBody, ScheduledCodeInput } from '../../../../api/types';
 import { ConfirmDialog } from '../../../../components/dialogs/ConfirmDialog';
 import { onlyDigits } from '../../../../components/form';
 import { checkScheduledCodes, type FieldErrors, type ScheduledDraft, type ScheduledRules } from './codeRules';
-import { CodeTable, type CodeRow } from './CodeTable';
+import { CancelDraftCell, CodeTable, type CodeRow } from './CodeTable';
 import { useCommand } from './useCommand';
 import { fromZoned, zonedInput, type Zone } from '../../../../lib/zoned';
 
@@ -195,18 +194,7 @@ export function ScheduledCodesEditor({
               </TableCell>
             ))}
             <TableCell sx={{ verticalAlign: 'top', color: 'text.secondary' }}>New</TableCell>
-            <TableCell align="right" sx={{ verticalAlign: 'top' }}>
-              <Tooltip title="Cancel">
-                <IconButton
-                  size="small"
-                  aria-label="Cancel new scheduled code"
-                  onClick={() => cancel(i)}
-                  disabled={busy}
-                >
-                  <CloseIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            <CancelDraftCell label="Cancel new scheduled code" onCancel={() => cancel(i)} disabled={busy} />
           </TableRow>
         ))}
       </CodeTable>
