@@ -346,15 +346,24 @@ async fn visitor_at_a_working_home(
     phone: &str,
 ) -> (String, db::properties::PropertyRecord, String) {
     let (webflow, home) = working_home(w).await;
-    // Into the tour hours (the clock only moves on).
+    // Into the tour hours with an hour and a half of the window left, so that a tour's steps
+    // never meet its closing (the clock only moves on).
     let zone = home.fields.timezone;
-    let local = domain::zones::to_local(zone, w.state.hardware.now());
-    if let domain::hours::TourTime::Closed { next } =
-        domain::hours::tour_time(&server::http::tour::tour_week(&home), local)
-    {
-        let opens = domain::zones::from_local(zone, next.unwrap());
-        w.clock
-            .advance(opens - w.state.hardware.now() + chrono::Duration::minutes(5));
+    let week = server::http::tour::tour_week(&home);
+    for _ in 0..20 {
+        let now = w.state.hardware.now();
+        let local = domain::zones::to_local(zone, now);
+        let wait_until = match domain::hours::tour_time(&week, local) {
+            domain::hours::TourTime::Open { until }
+                if until - local >= chrono::Duration::minutes(90) =>
+            {
+                break
+            }
+            domain::hours::TourTime::Open { until } => until,
+            domain::hours::TourTime::Closed { next } => next.unwrap(),
+        };
+        let at = domain::zones::from_local(zone, wait_until);
+        w.clock.advance(at - now + chrono::Duration::minutes(5));
     }
     let token = verified(w, &webflow, home.property_id, phone).await;
     (webflow, home, token)
