@@ -52,7 +52,7 @@ e2e_tests() {
   scripts/web-deps.sh
   echo "== Building the web app and the server for the browser tests"
   (cd web && npm run build)
-  cargo build --bin tourdesk
+  build_server
   echo "== Browser tests"
   local target_dir
   target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
@@ -64,10 +64,16 @@ e2e_tests() {
 fuzz_tests() {
   local target_dir
   target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
-  cargo build --bin tourdesk
+  build_server
   local pg_url
   pg_url="$(postgres_url)"
   TEST_DATABASE_URL="$pg_url" scripts/fuzz-api.sh "$target_dir/debug/tourdesk"
+}
+
+# The server binary for the browser tests and the fuzz pass, built as the Rust tests build it
+# (with their features), so after them nothing is compiled again.
+build_server() {
+  cargo build --workspace --tests
 }
 
 # timed NAME: runs NAME_tests and says how long it took, so a slow CI run shows where.
