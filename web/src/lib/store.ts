@@ -8,10 +8,18 @@ export interface Store<T> {
   reset(): void;
 }
 
+/** Every store made: what they hold belongs to a session, and a sign-out puts all of them back. */
+const stores = new Set<{ reset(): void }>();
+
+/** Puts every store back to the value it was made with. */
+export function resetStores(): void {
+  for (const store of stores) store.reset();
+}
+
 export function createStore<T>(initial: T): Store<T> {
   let value = initial;
   const listeners = new Set<() => void>();
-  return {
+  const store: Store<T> = {
     get: () => value,
     set(next) {
       const resolved = typeof next === 'function' ? (next as (prev: T) => T)(value) : next;
@@ -26,9 +34,11 @@ export function createStore<T>(initial: T): Store<T> {
       };
     },
     reset() {
-      this.set(initial);
+      store.set(initial);
     },
   };
+  stores.add(store);
+  return store;
 }
 
 export function useStore<T>(store: Store<T>): T {

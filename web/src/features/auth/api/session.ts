@@ -3,9 +3,8 @@ import { useCallback } from 'react';
 import { useNavigate, type Location } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { sessionStore } from '../../../api/session';
+import { resetStores } from '../../../lib/store';
 import type { AuthResponse, SessionUser } from '../../../api/types';
-import { builderSelection } from '../../../app/builderSelection';
-import { listStateStore } from '../../../components/list/useListParams';
 import { EnterpriseSignInError, enterpriseUser, signOut } from './auth';
 
 export interface FromState {
@@ -59,10 +58,10 @@ export function resetClientState(queryClient: QueryClient) {
   resetSessionState(queryClient);
 }
 
-/** Resets what a session chose and loaded (builder choice, list states, answers), not the session. */
+/** Resets what a session chose and loaded (builder choice, list states, report dates, answers),
+ *  not the session. */
 export function resetSessionState(queryClient: QueryClient) {
-  builderSelection.reset();
-  listStateStore.reset();
+  resetStores();
   queryClient.removeQueries({
     predicate: (q) => !['catalog', 'states'].includes(String(q.queryKey[0])),
   });
