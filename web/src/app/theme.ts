@@ -2,7 +2,29 @@ import { createTheme } from '@mui/material/styles';
 
 export const BRAND_ORANGE = '#DB5C0E';
 
+/** Whether the person asked their system for less motion (read once, when the app loads). */
+const reducedMotion =
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/** With less motion asked for, menus, dialogs, tabs and ripples appear and go at once, and the
+ *  spinners and progress bars stand still (they still show that something is loading). */
+const lessMotion = {
+  transitions: {
+    create: () => 'none',
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+};
+
 export const theme = createTheme({
+  ...(reducedMotion ? lessMotion : {}),
   palette: {
     primary: { main: BRAND_ORANGE, contrastText: '#fff' },
     secondary: { main: '#37474f' },
@@ -17,6 +39,18 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 6 },
   components: {
+    MuiButtonBase: { defaultProps: { disableRipple: reducedMotion } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0s !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0s !important',
+          },
+        },
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { size: 'small' } },
   },
