@@ -12,8 +12,9 @@ async fn attempts_outside_tour_hours_are_listed_and_exported() {
     let pm = w.sign_in("demo.pm").await;
     let page = list(&w, &pm, "limit=150").await;
     let rows = page["data"].as_array().unwrap().clone();
-    // The demo's visitors who came too early or too late, and those whose tour ran past closing.
-    assert!(rows.len() >= 10, "{}", rows.len());
+    // The demo's visitors who came too early or too late (one per touring home: nine at
+    // Brightway Homes), and those whose tour ran past closing (how many depends on the hour).
+    assert!(rows.len() >= 9, "{}", rows.len());
     assert_eq!(page["total"], rows.len());
     let times: Vec<chrono::DateTime<chrono::Utc>> = rows
         .iter()
