@@ -28,6 +28,8 @@ export type TeamList = Schemas['TeamList'];
 export type Team = Schemas['Team'];
 export type TeamInput = Schemas['TeamInput'];
 export type MessageBody = Schemas['MessageBody'];
+/** The answer to an add that made a record with a numeric id. */
+export type Created = Schemas['Created'];
 export type CommunityRow = Schemas['CommunityRow'];
 
 // Builder settings, surveys and training.
@@ -56,7 +58,6 @@ export type FeedbackRequest = Schemas['FeedbackRequest'];
 export type AgentCreated = Schemas['AgentCreated'];
 export type DeleteAgents = Schemas['DeleteAgents'];
 export type ResendEmail = Schemas['ResendEmail'];
-export type TeamCreated = Schemas['TeamCreated'];
 export type DeleteTeams = Schemas['DeleteTeams'];
 export type TeamAgentRequest = Schemas['TeamAgentRequest'];
 
@@ -191,7 +192,6 @@ export type SurveyAnswers = Schemas['SurveyAnswers'];
 export type OfferRequest = Schemas['OfferRequest'];
 export type WebhookRow = Schemas['WebhookRow'];
 export type WebhookInput = Schemas['WebhookInput'];
-export type WebhookCreated = Schemas['WebhookCreated'];
 export type WebhookSecret = Schemas['WebhookSecret'];
 export type DeleteWebhooks = Schemas['DeleteWebhooks'];
 export type DeliveryRow = Schemas['DeliveryRow'];

@@ -1,7 +1,7 @@
 //! The HTTP API: one router per area, the OpenAPI document generated from the handlers, and the
 //! docs page that shows it.
 
-use axum::http::header;
+use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -51,6 +51,25 @@ impl MessageBody {
         MessageBody {
             message: message.into(),
         }
+    }
+}
+
+/// The answer to an add that made a record with a numeric id: 201, a message to show and the id.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Created {
+    pub message: String,
+    pub id: i64,
+}
+
+impl Created {
+    pub fn answer(message: impl Into<String>, id: i64) -> (StatusCode, Json<Created>) {
+        (
+            StatusCode::CREATED,
+            Json(Created {
+                message: message.into(),
+                id,
+            }),
+        )
     }
 }
 

@@ -17,7 +17,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};
 use crate::extract::{JsonBody, QueryParams};
-use crate::http::MessageBody;
+use crate::http::{Created, MessageBody};
 use crate::state::AppState;
 use db::list::ListSpec;
 
@@ -75,12 +75,6 @@ pub struct TeamInput {
     #[serde(default)]
     #[schema(min_items = 1)]
     pub agents: Option<Vec<String>>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TeamCreated {
-    pub message: String,
-    pub id: i64,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -162,12 +156,12 @@ pub async fn get_team(
 }
 
 #[utoipa::path(post, path = "/api/teams/add", tag = "teams", request_body = TeamInput,
-    responses((status = 201, body = TeamCreated), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 201, body = Created), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn create(
     State(state): State<AppState>,
     caller: Caller,
     JsonBody(input): JsonBody<TeamInput>,
-) -> ApiResult<(StatusCode, Json<TeamCreated>)> {
+) -> ApiResult<(StatusCode, Json<Created>)> {
     caller.require_console()?;
     let agents = input.agents.clone().unwrap_or_default();
     ApiError::check(check_team(
@@ -188,13 +182,7 @@ pub async fn create(
         &member_ids,
     )
     .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(TeamCreated {
-            message: "Success!".into(),
-            id,
-        }),
-    ))
+    Ok(Created::answer("Success!", id))
 }
 
 #[utoipa::path(post, path = "/api/teams/{id}", tag = "teams", params(("id" = i64, Path)), request_body = TeamInput,

@@ -15,7 +15,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::ListParams;
 use crate::extract::{JsonBody, QueryParams};
-use crate::http::MessageBody;
+use crate::http::{Created, MessageBody};
 use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
@@ -53,12 +53,6 @@ pub struct WebhookInput {
     /// The builder (program managers of several builders and enterprise users).
     #[serde(default)]
     pub builder_id: Option<i64>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct WebhookCreated {
-    pub message: String,
-    pub id: i64,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -160,12 +154,12 @@ pub async fn get_webhook(
 }
 
 #[utoipa::path(post, path = "/api/webhooks/add", tag = "webhooks", request_body = WebhookInput,
-    responses((status = 201, body = WebhookCreated), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 201, body = Created), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn create(
     State(state): State<AppState>,
     caller: Caller,
     JsonBody(input): JsonBody<WebhookInput>,
-) -> ApiResult<(StatusCode, Json<WebhookCreated>)> {
+) -> ApiResult<(StatusCode, Json<Created>)> {
     caller.require_console()?;
     let builder_id = caller.target_builder(input.builder_id)?;
     let saved = checked(&state, &input, builder_id, None).await?;
@@ -177,13 +171,7 @@ pub async fn create(
         }
         Err(e) => return Err(e.into()),
     };
-    Ok((
-        StatusCode::CREATED,
-        Json(WebhookCreated {
-            message: "Webhook created".into(),
-            id,
-        }),
-    ))
+    Ok(Created::answer("Webhook created", id))
 }
 
 #[utoipa::path(post, path = "/api/webhooks/{id}", tag = "webhooks", params(("id" = i64, Path)), request_body = WebhookInput,

@@ -1,14 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import type {
-  DeleteTeams,
-  MessageBody,
-  Team,
-  TeamAgentRequest,
-  TeamCreated,
-  TeamInput,
-  TeamRow,
-} from '../../../api/types';
+import type { Created, DeleteTeams, MessageBody, Team, TeamAgentRequest, TeamInput, TeamRow } from '../../../api/types';
 import { useListQuery } from '../../../components/list/useListQuery';
 import type { ListController } from '../../../components/list/useListParams';
 
@@ -37,7 +29,7 @@ export function useTeam(id: number | null) {
 }
 
 export function createTeam(body: TeamInput) {
-  return api<TeamCreated>('/teams/add', { method: 'POST', body });
+  return api<Created>('/teams/add', { method: 'POST', body });
 }
 
 export function updateTeam(id: number, body: TeamInput) {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type {
+  Created,
   DeleteWebhooks,
   DeliveryQueued,
   DeliveryRow,
   MessageBody,
-  WebhookCreated,
   WebhookInput,
   WebhookRow,
   WebhookSecret,
@@ -39,7 +39,7 @@ export function useDeliveries(id: number) {
 }
 
 export function createWebhook(body: WebhookInput) {
-  return api<WebhookCreated>('/webhooks/add', { method: 'POST', body });
+  return api<Created>('/webhooks/add', { method: 'POST', body });
 }
 
 export function updateWebhook(id: number, body: WebhookInput) {
