@@ -6,7 +6,7 @@ use std::fmt;
 use axum::body::Body;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use db::list::{Filters, ListQuery, ListSpec, Row};
+use db::list::{Filters, ListQuery, ListSpec, Page, Row};
 use db::{Db, Scope, Value};
 use domain::lists::{check_limit, Order, DEFAULT_PAGE_SIZE};
 use serde::de::{self, Visitor};
@@ -145,6 +145,18 @@ impl ListParams {
             filters: Filters::default(),
         };
         Ok((query, scope))
+    }
+
+    /// One page of a list without filters of its own, the parameters checked against it, in
+    /// `scope` narrowed by the builder selection.
+    pub async fn page<T: Row>(
+        &self,
+        spec: &ListSpec,
+        db: &Db,
+        scope: &Scope,
+    ) -> ApiResult<Page<T>> {
+        let (query, scope) = self.check(spec, scope)?;
+        Ok(spec.page::<T>(db, &scope, &query).await?)
     }
 }
 

@@ -203,8 +203,9 @@ pub async fn list(
     QueryParams(params): QueryParams<ListParams>,
 ) -> ApiResult<Json<AgentList>> {
     caller.require_console()?;
-    let (query, scope) = params.check(&AGENTS, &caller.scope)?;
-    let mut page = AGENTS.page::<AgentRow>(&state.db, &scope, &query).await?;
+    let mut page = params
+        .page::<AgentRow>(&AGENTS, &state.db, &caller.scope)
+        .await?;
     db::users::attach_groups(&state.db, &mut page.data).await?;
     Ok(Json(AgentList {
         data: page.data,

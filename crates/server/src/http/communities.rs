@@ -148,9 +148,8 @@ pub async fn list(
     QueryParams(params): QueryParams<ListParams>,
 ) -> ApiResult<Json<CommunityList>> {
     caller.require_console()?;
-    let (query, scope) = params.check(&COMMUNITIES, &caller.scope)?;
-    let page = COMMUNITIES
-        .page::<CommunityRow>(&state.db, &scope, &query)
+    let page = params
+        .page::<CommunityRow>(&COMMUNITIES, &state.db, &caller.scope)
         .await?;
     Ok(Json(CommunityList {
         data: page.data,

@@ -44,8 +44,9 @@ pub async fn outbox(
     QueryParams(params): QueryParams<ListParams>,
 ) -> ApiResult<Json<OutboxList>> {
     caller.require_admin()?;
-    let (query, scope) = params.check(&OUTBOX, &db::Scope::All)?;
-    let page = OUTBOX.page::<OutboxRow>(&state.db, &scope, &query).await?;
+    let page = params
+        .page::<OutboxRow>(&OUTBOX, &state.db, &db::Scope::All)
+        .await?;
     Ok(Json(OutboxList {
         data: page.data,
         total: page.total,

@@ -39,8 +39,9 @@ pub async fn list(
     QueryParams(params): QueryParams<ListParams>,
 ) -> ApiResult<Json<OfferList>> {
     caller.require_console()?;
-    let (query, scope) = params.check(&OFFERS, &caller.scope)?;
-    let page = OFFERS.page::<OfferRow>(&state.db, &scope, &query).await?;
+    let page = params
+        .page::<OfferRow>(&OFFERS, &state.db, &caller.scope)
+        .await?;
     Ok(Json(OfferList {
         data: page.data,
         total: page.total,

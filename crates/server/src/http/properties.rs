@@ -1045,9 +1045,8 @@ pub async fn by_builders(
     QueryParams(params): QueryParams<ListParams>,
 ) -> ApiResult<Json<PropertyList>> {
     caller.require_console()?;
-    let (query, scope) = params.check(&PROPERTIES, &caller.scope)?;
-    let page = PROPERTIES
-        .page::<PropertyRow>(&state.db, &scope, &query)
+    let page = params
+        .page::<PropertyRow>(&PROPERTIES, &state.db, &caller.scope)
         .await?;
     Ok(Json(PropertyList {
         data: page.data,

@@ -122,8 +122,9 @@ pub async fn list(
     QueryParams(params): QueryParams<ListParams>,
 ) -> ApiResult<Json<TeamList>> {
     caller.require_console()?;
-    let (query, scope) = params.check(&TEAMS, &caller.scope)?;
-    let page = TEAMS.page::<TeamRow>(&state.db, &scope, &query).await?;
+    let page = params
+        .page::<TeamRow>(&TEAMS, &state.db, &caller.scope)
+        .await?;
     Ok(Json(TeamList {
         data: page.data,
         total: page.total,

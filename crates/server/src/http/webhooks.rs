@@ -123,9 +123,8 @@ pub async fn list(
     QueryParams(params): QueryParams<ListParams>,
 ) -> ApiResult<Json<WebhookList>> {
     caller.require_console()?;
-    let (query, scope) = params.check(&WEBHOOKS, &caller.scope)?;
-    let page = WEBHOOKS
-        .page::<WebhookRow>(&state.db, &scope, &query)
+    let page = params
+        .page::<WebhookRow>(&WEBHOOKS, &state.db, &caller.scope)
         .await?;
     Ok(Json(WebhookList {
         data: page.data,

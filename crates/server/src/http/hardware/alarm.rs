@@ -63,9 +63,8 @@ pub async fn list(
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
 ) -> ApiResult<Json<DeviceList<AlarmDeviceRow>>> {
-    let (query, scope) = params.check(&ALARM_DEVICES, &caller.scope)?;
-    let page = ALARM_DEVICES
-        .page::<AlarmDeviceRow>(&state.db, &scope, &query)
+    let page = params
+        .page::<AlarmDeviceRow>(&ALARM_DEVICES, &state.db, &caller.scope)
         .await?;
     Ok(Json(DeviceList {
         data: page.data,

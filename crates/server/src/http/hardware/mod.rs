@@ -192,9 +192,8 @@ pub async fn activity_logs(
     QueryParams(params): QueryParams<ListParams>,
 ) -> ApiResult<Json<ActivityLogList>> {
     caller.require_console()?;
-    let (query, scope) = params.check(&ACTIVITY_LOGS, &caller.scope)?;
-    let page = ACTIVITY_LOGS
-        .page::<ActivityLogRow>(&state.db, &scope, &query)
+    let page = params
+        .page::<ActivityLogRow>(&ACTIVITY_LOGS, &state.db, &caller.scope)
         .await?;
     Ok(Json(ActivityLogList {
         data: page.data,
