@@ -468,11 +468,21 @@ impl Filters {
     }
 }
 
-/// One page of a list and the count of the whole filtered list.
-#[derive(Debug, Serialize)]
+/// One page of a list and the count of the whole filtered list: every list call's answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Page<T> {
     pub data: Vec<T>,
     pub total: i64,
+}
+
+impl<T> Page<T> {
+    /// The same page with each row turned into another.
+    pub fn map<U>(self, row: impl FnMut(T) -> U) -> Page<U> {
+        Page {
+            data: self.data.into_iter().map(row).collect(),
+            total: self.total,
+        }
+    }
 }
 
 /// Rows that decode from either dialect.

@@ -12,19 +12,19 @@ export type CatalogItem = Schemas['CatalogItem'];
 export type State = Schemas['State'];
 export type Builder = Schemas['Builder'];
 export type BuilderDetail = Schemas['BuilderDetail'];
-export type BuilderList = Schemas['BuilderList'];
+export type BuilderList = Schemas['Page_Builder'];
 /** A program manager of a builder (GET /api/builders/{id}/pms). */
 export type PmRow = paths['/api/builders/{id}/pms']['get']['responses'][200]['content']['application/json'][number];
 export type FeatureFlags = Schemas['FeatureFlags'];
 export type Profile = Schemas['Profile'];
 export type ProfileUpdate = Schemas['ProfileUpdate'];
 export type AgentRow = Schemas['AgentRow'];
-export type AgentList = Schemas['AgentList'];
+export type AgentList = Schemas['Page_AgentRow'];
 export type Agent = Schemas['Agent'];
 export type AgentInput = Schemas['AgentInput'];
 export type TeamRow = Schemas['TeamRow'];
 export type ActivityLogRow = Schemas['ActivityLogRow'];
-export type TeamList = Schemas['TeamList'];
+export type TeamList = Schemas['Page_TeamRow'];
 export type Team = Schemas['Team'];
 export type TeamInput = Schemas['TeamInput'];
 export type MessageBody = Schemas['MessageBody'];
@@ -73,7 +73,7 @@ export type Count = Schemas['Count'];
 /** A day (monthlyVisits) or month (yearlyVisits) of the visit charts. */
 export type SeriesPoint = Schemas['SeriesPoint'];
 export type VisitRow = Schemas['VisitRow'];
-export type VisitList = Schemas['VisitList'];
+export type VisitList = Schemas['Page_VisitRow'];
 
 // Inventory and alarm devices (spec 2 §2).
 export type HubRow = Schemas['HubRow'];
@@ -91,7 +91,7 @@ export type ActivateInput = Schemas['ActivateInput'];
 
 // Properties.
 export type PropertyRow = Schemas['PropertyRow'];
-export type PropertyList = Schemas['PropertyList'];
+export type PropertyList = Schemas['Page_PropertyRow'];
 export type PropertyCreated = Schemas['PropertyCreated'];
 /** The address POST /api/properties/coordinates geocodes, and its answer. */
 export type GeocodeAddress = Schemas['Address'];

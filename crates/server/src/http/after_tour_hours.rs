@@ -5,8 +5,7 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::after_tour_hours::{AfterTourHoursRow, AFTER_TOUR_HOURS};
-use serde::Serialize;
-use utoipa::ToSchema;
+use db::Page;
 
 use crate::auth::Caller;
 use crate::error::{ApiResult, ErrorBody};
@@ -23,33 +22,19 @@ pub fn routes() -> Router<AppState> {
         .route("/visits/afterTourHours/print", post(print))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AfterTourHoursList {
-    pub data: Vec<AfterTourHoursRow>,
-    pub total: i64,
-}
-
 #[utoipa::path(get, path = "/api/visits/afterTourHours", tag = "visits", params(ListParams),
-    responses((status = 200, body = AfterTourHoursList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<AfterTourHoursRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 /// Attempts to tour the caller's builders' homes outside their tour hours, latest first.
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<AfterTourHoursList>> {
+) -> ApiResult<Json<Page<AfterTourHoursRow>>> {
     caller.require_console()?;
-    let (query, scope) = params.check(&AFTER_TOUR_HOURS, &caller.scope)?;
-    let page = AFTER_TOUR_HOURS
-        .page::<AfterTourHoursRow>(&state.db, &scope, &query)
+    let page = params
+        .page::<AfterTourHoursRow>(&AFTER_TOUR_HOURS, &state.db, &caller.scope)
         .await?;
-    Ok(Json(AfterTourHoursList {
-        data: page
-            .data
-            .into_iter()
-            .map(AfterTourHoursRow::zoned)
-            .collect(),
-        total: page.total,
-    }))
+    Ok(Json(page.map(AfterTourHoursRow::zoned)))
 }
 
 impl ExportRow for AfterTourHoursRow {

@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::users::{AgentRow, AgentUpdate, NewUser, Notifications, AGENTS};
+use db::Page;
 use domain::roles::Role;
 use domain::validation::{check_agent, notification_flags, suggested_username, AgentForm};
 use serde::{Deserialize, Serialize};
@@ -59,12 +60,6 @@ impl ExportRow for AgentRow {
             self.phone.clone(),
         ]
     }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AgentList {
-    pub data: Vec<AgentRow>,
-    pub total: i64,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -196,21 +191,18 @@ fn notification_email(input: &AgentInput, send_email: i64) -> Option<String> {
 }
 
 #[utoipa::path(get, path = "/api/agents", tag = "staff", params(ListParams),
-    responses((status = 200, body = AgentList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<AgentRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<AgentList>> {
+) -> ApiResult<Json<Page<AgentRow>>> {
     caller.require_console()?;
     let mut page = params
         .page::<AgentRow>(&AGENTS, &state.db, &caller.scope)
         .await?;
     db::users::attach_groups(&state.db, &mut page.data).await?;
-    Ok(Json(AgentList {
-        data: page.data,
-        total: page.total,
-    }))
+    Ok(Json(page))
 }
 
 #[utoipa::path(post, path = "/api/agents", tag = "staff", request_body = AgentInput,

@@ -17,6 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{JsonBody, Path, QueryParams};
+use crate::http::reference::builder_in_scope;
 use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
@@ -249,9 +250,7 @@ async fn billing_customer(
     id: i64,
 ) -> ApiResult<BillingCustomer> {
     caller.require_console()?;
-    let builder = db::builders::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    let builder = builder_in_scope(state, caller, id).await?;
     Ok(BillingCustomer {
         id,
         name: builder.name,
@@ -304,9 +303,7 @@ pub async fn save_customer(
     JsonBody(body): JsonBody<AccountBody>,
 ) -> ApiResult<Json<BillingCustomer>> {
     require_billing_admin(&caller)?;
-    db::builders::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    builder_in_scope(&state, &caller, id).await?;
     let fields = body.account.trimmed();
     let mut errors = domain::billing::check_account(&fields);
     let quickbook_id = body

@@ -3,6 +3,7 @@
 
 use crate::exports::Selection;
 use crate::extract::Path;
+use crate::http::reference::builder_in_scope;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -11,6 +12,7 @@ use db::communities::{
     Community, CommunityFields, CommunityRow, CommunityStatus, Members, QrCode, COMMUNITIES,
 };
 use db::list::ListSpec;
+use db::Page;
 use domain::community::{check_codes, check_community, CommunityForm, MSG_DIGITS_ONLY};
 use domain::hours::{check_staff_week, check_tour_week};
 use domain::roles::offerable_for_assignment;
@@ -85,12 +87,6 @@ pub struct CommunityDetail {
     pub public_url: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CommunityList {
-    pub data: Vec<CommunityRow>,
-    pub total: i64,
-}
-
 /// The community form: its fields, the community to update (none to create), the builder (for
 /// users who choose one), and its staff (usernames) and teams (ids).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -140,21 +136,30 @@ pub struct DeleteQrCode {
     pub id: i64,
 }
 
+/// The community, when it is the caller's; else not found.
+pub(crate) async fn community_in_scope(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+) -> ApiResult<db::communities::Community> {
+    db::communities::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)
+}
+
 #[utoipa::path(get, path = "/api/communities", tag = "communities", params(ListParams),
-    responses((status = 200, body = CommunityList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<CommunityRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<CommunityList>> {
+) -> ApiResult<Json<Page<CommunityRow>>> {
     caller.require_console()?;
-    let page = params
-        .page::<CommunityRow>(&COMMUNITIES, &state.db, &caller.scope)
-        .await?;
-    Ok(Json(CommunityList {
-        data: page.data,
-        total: page.total,
-    }))
+    Ok(Json(
+        params
+            .page::<CommunityRow>(&COMMUNITIES, &state.db, &caller.scope)
+            .await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/communities/statuses", tag = "communities",
@@ -191,12 +196,8 @@ pub async fn get_community(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<CommunityDetail>> {
     caller.require_console()?;
-    let community = db::communities::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    let builder = db::builders::get(&state.db, &caller.scope, community.builder_id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    let community = community_in_scope(&state, &caller, id).await?;
+    let builder = builder_in_scope(&state, &caller, community.builder_id).await?;
     Ok(Json(CommunityDetail {
         public_url: state
             .settings
@@ -283,12 +284,7 @@ pub async fn save(
     caller.require_console()?;
     let input = request.community;
     let builder_id = match input.id {
-        Some(id) => Some(
-            db::communities::get(&state.db, &caller.scope, id)
-                .await?
-                .ok_or_else(ApiError::not_found)?
-                .builder_id,
-        ),
+        Some(id) => Some(community_in_scope(&state, &caller, id).await?.builder_id),
         None => caller.target_builder(input.builder_id).ok(),
     };
     if input.id.is_none() && builder_id.is_some() {
@@ -504,9 +500,7 @@ pub async fn automation_codes(
     JsonBody(codes): JsonBody<AutomationCodes>,
 ) -> ApiResult<Json<crate::http::hardware::automation::SyncAnswer>> {
     caller.require_console()?;
-    let community = db::communities::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    let community = community_in_scope(&state, &caller, id).await?;
     let hub = codes
         .product_codes
         .iter()

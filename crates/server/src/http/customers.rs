@@ -6,6 +6,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::customers::{CustomerDetail, CustomerFilter, CustomerRow, CUSTOMERS};
 use db::list::Filters;
+use db::Page;
 use domain::catalog::{BLACKLISTED, NOT_BLACKLISTED, VISITOR_STATUSES, VISITOR_TYPES};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -58,12 +59,6 @@ pub async fn selfie(
         HeaderValue::from_static("private, no-store"),
     );
     Ok(response)
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CustomerList {
-    pub data: Vec<CustomerRow>,
-    pub total: i64,
 }
 
 /// The customers list's own filters (the spec's names).
@@ -121,24 +116,21 @@ impl CustomerFilters {
 }
 
 #[utoipa::path(get, path = "/api/customers", tag = "customers", params(ListParams, CustomerFilters),
-    responses((status = 200, body = CustomerList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<CustomerRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 /// The customers of the caller's builders, newest last visit first.
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
     QueryParams(filters): QueryParams<CustomerFilters>,
-) -> ApiResult<Json<CustomerList>> {
+) -> ApiResult<Json<Page<CustomerRow>>> {
     caller.require_console()?;
     let (mut query, scope) = params.check(&CUSTOMERS, &caller.scope)?;
     query.filters = filters.conditions()?;
     let page = CUSTOMERS
         .page::<CustomerRow>(&state.db, &scope, &query)
         .await?;
-    Ok(Json(CustomerList {
-        data: page.data.into_iter().map(CustomerRow::zoned).collect(),
-        total: page.total,
-    }))
+    Ok(Json(page.map(CustomerRow::zoned)))
 }
 
 #[utoipa::path(get, path = "/api/customers/{id}", tag = "customers", params(("id" = i64, Path)),

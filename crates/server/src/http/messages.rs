@@ -8,9 +8,8 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::messages::{OutboxRow, OUTBOX};
+use db::Page;
 use domain::messaging::{reply_intent, Reply};
-use serde::Serialize;
-use utoipa::ToSchema;
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -27,14 +26,8 @@ pub fn routes() -> Router<AppState> {
         .route("/sms/inbound", post(inbound))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct OutboxList {
-    pub data: Vec<OutboxRow>,
-    pub total: i64,
-}
-
 #[utoipa::path(get, path = "/api/outbox", tag = "messages", params(ListParams),
-    responses((status = 200, body = OutboxList), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)),
+    responses((status = 200, body = Page<OutboxRow>), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)),
     security(("bearer" = [])))]
 /// Every mail and text the server sent or is sending, with the channel it left by and how it
 /// went, newest first (platform admins).
@@ -42,15 +35,13 @@ pub async fn outbox(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<OutboxList>> {
+) -> ApiResult<Json<Page<OutboxRow>>> {
     caller.require_admin()?;
-    let page = params
-        .page::<OutboxRow>(&OUTBOX, &state.db, &db::Scope::All)
-        .await?;
-    Ok(Json(OutboxList {
-        data: page.data,
-        total: page.total,
-    }))
+    Ok(Json(
+        params
+            .page::<OutboxRow>(&OUTBOX, &state.db, &db::Scope::All)
+            .await?,
+    ))
 }
 
 /// The empty reply the gateway expects: we answer nothing by text (the carrier confirms a STOP).

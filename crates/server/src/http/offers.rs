@@ -5,8 +5,7 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::offers::{OfferRow, OFFERS};
-use serde::Serialize;
-use utoipa::ToSchema;
+use db::Page;
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -24,28 +23,20 @@ pub fn routes() -> Router<AppState> {
         .route("/offers/{id}", get(detail))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct OfferList {
-    pub data: Vec<OfferRow>,
-    pub total: i64,
-}
-
 #[utoipa::path(get, path = "/api/offers", tag = "offers", params(ListParams),
-    responses((status = 200, body = OfferList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<OfferRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 /// The offers on the caller's builders' homes, latest move-in first.
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<OfferList>> {
+) -> ApiResult<Json<Page<OfferRow>>> {
     caller.require_console()?;
-    let page = params
-        .page::<OfferRow>(&OFFERS, &state.db, &caller.scope)
-        .await?;
-    Ok(Json(OfferList {
-        data: page.data,
-        total: page.total,
-    }))
+    Ok(Json(
+        params
+            .page::<OfferRow>(&OFFERS, &state.db, &caller.scope)
+            .await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/offers/{id}", tag = "offers", params(("id" = i64, Path)),

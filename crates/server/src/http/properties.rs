@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::exports::Selection;
 use crate::extract::Path;
+use crate::http::reference::builder_in_scope;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
@@ -14,6 +15,7 @@ use db::properties::{
     CommunityProperty, Events, PropertyFields, PropertyFilter, PropertyRecord, PropertyRow,
     Staffing, PROPERTIES,
 };
+use db::Page;
 use domain::catalog::{disposition_by_constant, Disposition, DISPOSITIONS};
 use domain::codes;
 use domain::community::check_codes;
@@ -29,6 +31,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportRow, ListParams};
 use crate::extract::{JsonBody, QueryParams};
+use crate::http::communities::community_in_scope;
 use crate::http::MessageBody;
 use crate::state::AppState;
 
@@ -107,12 +110,6 @@ impl ExportRow for PropertyRow {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PropertyList {
-    pub data: Vec<PropertyRow>,
-    pub total: i64,
-}
-
 /// The list's query: the shared list parameters and the disposition filter.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -144,13 +141,13 @@ fn filter_disposition(option: &str) -> Option<&'static str> {
 }
 
 #[utoipa::path(get, path = "/api/properties", tag = "properties", params(ListParams, PropertyFilters),
-    responses((status = 200, body = PropertyList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<PropertyRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
     QueryParams(filters): QueryParams<PropertyFilters>,
-) -> ApiResult<Json<PropertyList>> {
+) -> ApiResult<Json<Page<PropertyRow>>> {
     caller.require_console()?;
     let (mut query, scope) = params.check(&PROPERTIES, &caller.scope)?;
     if let Some(option) = filters
@@ -176,13 +173,11 @@ pub async fn list(
     if filters.tours == Some(true) {
         query.filters.with(PropertyFilter::OpenToTours);
     }
-    let page = PROPERTIES
-        .page::<PropertyRow>(&state.db, &scope, &query)
-        .await?;
-    Ok(Json(PropertyList {
-        data: page.data,
-        total: page.total,
-    }))
+    Ok(Json(
+        PROPERTIES
+            .page::<PropertyRow>(&state.db, &scope, &query)
+            .await?,
+    ))
 }
 
 fn text(object: &Map<String, Value>, field: &str) -> Option<String> {
@@ -507,16 +502,6 @@ pub struct PropertyCreated {
 #[schema(value_type = Object)]
 pub struct PropertyObject(pub Map<String, Value>);
 
-async fn builder_of(
-    state: &AppState,
-    caller: &Caller,
-    id: i64,
-) -> ApiResult<db::builders::Builder> {
-    db::builders::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)
-}
-
 /// Refuses a community of another builder with the form's missing-community message.
 async fn community_of_builder(
     state: &AppState,
@@ -546,7 +531,7 @@ pub async fn create(
     let builder_id = caller
         .target_builder(whole(&object, "builder_id"))
         .map_err(|_| ApiError::field("builder_id", "Builder required"))?;
-    let builder = builder_of(&state, &caller, builder_id).await?;
+    let builder = builder_in_scope(&state, &caller, builder_id).await?;
     if builder.disable_add_property_and_community {
         return Err(ApiError::Forbidden(
             "Adding properties is turned off for this builder".into(),
@@ -603,10 +588,8 @@ pub async fn update(
     JsonBody(PropertyObject(object)): JsonBody<PropertyObject>,
 ) -> ApiResult<Json<MessageBody>> {
     caller.require_console()?;
-    let current = db::properties::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    let builder = builder_of(&state, &caller, current.builder_id).await?;
+    let current = property_in_scope(&state, &caller, id).await?;
+    let builder = builder_in_scope(&state, &caller, current.builder_id).await?;
     let (fields, disposition) = fields_of(&object, PropertyForm::Edit, builder.is_rental)?;
     if caller.chooses_from_short_list()
         && disposition.id != current.fields.disposition_id
@@ -826,7 +809,7 @@ async fn detail(state: &AppState, caller: &Caller, p: PropertyRecord) -> ApiResu
         .page::<db::visits::VisitRow>(&state.db, &caller.scope, &timeline)
         .await?
         .data;
-    let builder = builder_of(state, caller, p.builder_id).await?;
+    let builder = builder_in_scope(state, caller, p.builder_id).await?;
     let devices = db::hardware::devices::of_property(&state.db, p.property_id).await?;
     use db::hardware::devices::kind;
     let hub = devices.iter().find(|d| d.kind == kind::HUB);
@@ -940,9 +923,7 @@ pub async fn get_property(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<PropertyDetail>> {
     caller.require_console()?;
-    let property = db::properties::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    let property = property_in_scope(&state, &caller, id).await?;
     Ok(Json(detail(&state, &caller, property).await?))
 }
 
@@ -984,9 +965,7 @@ pub async fn by_community(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Vec<CommunityProperty>>> {
     caller.require_console()?;
-    db::communities::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    community_in_scope(&state, &caller, id).await?;
     Ok(Json(
         db::properties::of_community(&state.db, &caller.scope, id).await?,
     ))
@@ -1012,12 +991,12 @@ pub struct StatusQuery {
 }
 
 #[utoipa::path(get, path = "/api/properties/properties_by_status", tag = "properties", params(StatusQuery),
-    responses((status = 200, body = PropertyList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<PropertyRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn by_status(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(q): QueryParams<StatusQuery>,
-) -> ApiResult<Json<PropertyList>> {
+) -> ApiResult<Json<Page<PropertyRow>>> {
     caller.require_console()?;
     let name = q.status.unwrap_or_else(|| "Accessible".into());
     let disposition = DISPOSITIONS
@@ -1028,30 +1007,26 @@ pub async fn by_status(
     query
         .filters
         .with(PropertyFilter::Disposition(disposition.id));
-    let page = PROPERTIES
-        .page::<PropertyRow>(&state.db, &caller.scope.narrow(q.builder_id), &query)
-        .await?;
-    Ok(Json(PropertyList {
-        data: page.data,
-        total: page.total,
-    }))
+    Ok(Json(
+        PROPERTIES
+            .page::<PropertyRow>(&state.db, &caller.scope.narrow(q.builder_id), &query)
+            .await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/properties/properties_by_builders/", tag = "properties", params(ListParams),
-    responses((status = 200, body = PropertyList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<PropertyRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn by_builders(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<PropertyList>> {
+) -> ApiResult<Json<Page<PropertyRow>>> {
     caller.require_console()?;
-    let page = params
-        .page::<PropertyRow>(&PROPERTIES, &state.db, &caller.scope)
-        .await?;
-    Ok(Json(PropertyList {
-        data: page.data,
-        total: page.total,
-    }))
+    Ok(Json(
+        params
+            .page::<PropertyRow>(&PROPERTIES, &state.db, &caller.scope)
+            .await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -1096,15 +1071,24 @@ pub struct PropertyAgentInput {
     pub is_project_manager: bool,
 }
 
+/// The home, when it is the caller's; else not found.
+async fn property_in_scope(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+) -> ApiResult<PropertyRecord> {
+    db::properties::get(&state.db, &caller.scope, id)
+        .await?
+        .ok_or_else(ApiError::not_found)
+}
+
 async fn property_member(
     state: &AppState,
     caller: &Caller,
     id: i64,
     username: &str,
 ) -> ApiResult<(PropertyRecord, db::users::UserRecord)> {
-    let property = db::properties::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    let property = property_in_scope(state, caller, id).await?;
     let user = db::users::find_in_scope(&state.db, &caller.scope, username)
         .await?
         .filter(|u| u.builder_id == Some(property.builder_id))
@@ -1209,9 +1193,7 @@ pub async fn images(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Vec<PhotoView>>> {
     caller.require_console()?;
-    db::properties::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    property_in_scope(&state, &caller, id).await?;
     Ok(Json(
         db::properties::images(&state.db, id)
             .await?
@@ -1224,10 +1206,8 @@ pub async fn images(
 /// Gallery edits are for builders that have them switched on.
 async fn gallery_property(state: &AppState, caller: &Caller, id: i64) -> ApiResult<PropertyRecord> {
     caller.require_console()?;
-    let property = db::properties::get(&state.db, &caller.scope, id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    if !builder_of(state, caller, property.builder_id)
+    let property = property_in_scope(state, caller, id).await?;
+    if !builder_in_scope(state, caller, property.builder_id)
         .await?
         .enable_photo_gallery_edits
     {

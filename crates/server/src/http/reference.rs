@@ -129,25 +129,25 @@ pub async fn set_feature_flag(
     feature_flags(State(state)).await
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct BuilderList {
-    pub data: Vec<Builder>,
-    pub total: i64,
-}
-
 #[utoipa::path(get, path = "/api/builders", tag = "builders", params(ListParams),
-    responses((status = 200, body = BuilderList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<Builder>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn builders(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<BuilderList>> {
+) -> ApiResult<Json<Page<Builder>>> {
     let (query, scope) = params.check(&db::builders::LIST, &caller.scope)?;
-    let Page { data, total } = db::builders::LIST.page(&state.db, &scope, &query).await?;
-    Ok(Json(BuilderList { data, total }))
+    Ok(Json(
+        db::builders::LIST.page(&state.db, &scope, &query).await?,
+    ))
 }
 
-async fn visible_builder(state: &AppState, caller: &Caller, id: i64) -> ApiResult<Builder> {
+/// The builder, when it is in the caller's scope; else not found.
+pub(crate) async fn builder_in_scope(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+) -> ApiResult<Builder> {
     db::builders::get(&state.db, &caller.scope, id)
         .await?
         .ok_or_else(ApiError::not_found)
@@ -160,7 +160,7 @@ pub async fn builder(
     caller: Caller,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Builder>> {
-    Ok(Json(visible_builder(&state, &caller, id).await?))
+    Ok(Json(builder_in_scope(&state, &caller, id).await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -180,7 +180,7 @@ pub async fn builder_detail(
     caller: Caller,
     Path(id): Path<i64>,
 ) -> ApiResult<impl IntoResponse> {
-    let b = visible_builder(&state, &caller, id).await?;
+    let b = builder_in_scope(&state, &caller, id).await?;
     let detail = BuilderDetail {
         builder_id: b.builder_id,
         disable_add_property_and_community: b.disable_add_property_and_community,
@@ -201,7 +201,7 @@ pub async fn builder_pms(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Vec<AgentRow>>> {
     caller.require_admin()?;
-    visible_builder(&state, &caller, id).await?;
+    builder_in_scope(&state, &caller, id).await?;
     Ok(Json(db::users::program_managers(&state.db, id).await?))
 }
 

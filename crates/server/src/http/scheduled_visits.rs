@@ -5,7 +5,8 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::scheduled_visits::{ScheduledVisitDetail, ScheduledVisitRow, SCHEDULED_VISITS};
-use serde::{Deserialize, Serialize};
+use db::Page;
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
@@ -26,33 +27,19 @@ pub fn routes() -> Router<AppState> {
         .route("/schedule_visit/{id}", get(detail))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ScheduledVisitList {
-    pub data: Vec<ScheduledVisitRow>,
-    pub total: i64,
-}
-
 #[utoipa::path(get, path = "/api/schedule_visit", tag = "scheduled visits", params(ListParams),
-    responses((status = 200, body = ScheduledVisitList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<ScheduledVisitRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 /// The scheduled visits of the caller's builders, latest visit date first.
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<ScheduledVisitList>> {
+) -> ApiResult<Json<Page<ScheduledVisitRow>>> {
     caller.require_console()?;
-    let (query, scope) = params.check(&SCHEDULED_VISITS, &caller.scope)?;
-    let page = SCHEDULED_VISITS
-        .page::<ScheduledVisitRow>(&state.db, &scope, &query)
+    let page = params
+        .page::<ScheduledVisitRow>(&SCHEDULED_VISITS, &state.db, &caller.scope)
         .await?;
-    Ok(Json(ScheduledVisitList {
-        data: page
-            .data
-            .into_iter()
-            .map(ScheduledVisitRow::zoned)
-            .collect(),
-        total: page.total,
-    }))
+    Ok(Json(page.map(ScheduledVisitRow::zoned)))
 }
 
 /// A tour to book for a customer of the home's builder, at one of the day's slots of the tour

@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::JsonBody;
+use crate::http::reference::builder_in_scope;
 use crate::state::AppState;
 
 pub fn routes() -> Router<AppState> {
@@ -104,9 +105,7 @@ pub async fn share(
             "This property is not open to tours",
         ));
     }
-    let builder = db::builders::get(&state.db, &caller.scope, home.builder_id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    let builder = builder_in_scope(&state, &caller, home.builder_id).await?;
     let now = state.hardware.now();
     let zone = home.fields.timezone;
     let tour_at = local_visit.map(|local| domain::zones::from_local(zone, local));

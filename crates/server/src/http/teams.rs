@@ -8,9 +8,10 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::teams::{Team, TeamRow, TEAMS};
 use db::users::UserRecord;
+use db::Page;
 use domain::roles::offerable_for_assignment;
 use domain::validation::check_team;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
@@ -53,12 +54,6 @@ impl ExportRow for TeamRow {
             self.builder_name.clone(),
         ]
     }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TeamList {
-    pub data: Vec<TeamRow>,
-    pub total: i64,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -115,20 +110,18 @@ async fn team_in_scope(state: &AppState, caller: &Caller, id: i64) -> ApiResult<
 }
 
 #[utoipa::path(get, path = "/api/teams", tag = "teams", params(ListParams),
-    responses((status = 200, body = TeamList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<TeamRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<TeamList>> {
+) -> ApiResult<Json<Page<TeamRow>>> {
     caller.require_console()?;
-    let page = params
-        .page::<TeamRow>(&TEAMS, &state.db, &caller.scope)
-        .await?;
-    Ok(Json(TeamList {
-        data: page.data,
-        total: page.total,
-    }))
+    Ok(Json(
+        params
+            .page::<TeamRow>(&TEAMS, &state.db, &caller.scope)
+            .await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/teams/builder/{id}", tag = "teams", params(("id" = i64, Path)),

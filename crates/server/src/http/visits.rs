@@ -7,8 +7,9 @@ use axum::{Json, Router};
 use chrono::NaiveDate;
 use db::list::Filters;
 use db::visits::{VisitRow, VISITS};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use db::Page;
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -23,12 +24,6 @@ pub fn routes() -> Router<AppState> {
         .route("/visits/export", post(export))
         .route("/visits/exportAll", post(export_all))
         .route("/visits/print", post(print))
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct VisitList {
-    pub data: Vec<VisitRow>,
-    pub total: i64,
 }
 
 /// The visits list's date range: the days of the visits' last change, each in its home's time
@@ -73,22 +68,19 @@ impl VisitFilters {
 }
 
 #[utoipa::path(get, path = "/api/visits", tag = "visits", params(ListParams, VisitFilters),
-    responses((status = 200, body = VisitList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<VisitRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 /// Every visit to the caller's builders' homes, newest change first.
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
     QueryParams(filters): QueryParams<VisitFilters>,
-) -> ApiResult<Json<VisitList>> {
+) -> ApiResult<Json<Page<VisitRow>>> {
     caller.require_console()?;
     let (mut query, scope) = params.check(&VISITS, &caller.scope)?;
     query.filters = filters.conditions()?;
     let page = VISITS.page::<VisitRow>(&state.db, &scope, &query).await?;
-    Ok(Json(VisitList {
-        data: page.data.into_iter().map(VisitRow::zoned).collect(),
-        total: page.total,
-    }))
+    Ok(Json(page.map(VisitRow::zoned)))
 }
 
 impl ExportRow for VisitRow {

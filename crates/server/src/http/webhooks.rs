@@ -7,6 +7,7 @@ use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use db::webhooks::{DeliveryRow, WebhookInput as SavedWebhook, WebhookRow, WEBHOOKS};
+use db::Page;
 use domain::webhooks::{check_webhook, DEFAULT_CONTENT_TYPE, MSG_EVENT_TYPE_TAKEN};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -27,12 +28,6 @@ pub fn routes() -> Router<AppState> {
         .route("/webhooks/{id}/deliveries", get(deliveries))
         .route("/webhooks/{id}/test", post(send_test))
         .route("/webhooks/{id}/deliveries/{delivery}/replay", post(replay))
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct WebhookList {
-    pub data: Vec<WebhookRow>,
-    pub total: i64,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -116,20 +111,18 @@ async fn checked<'a>(
 }
 
 #[utoipa::path(get, path = "/api/webhooks", tag = "webhooks", params(ListParams),
-    responses((status = 200, body = WebhookList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<WebhookRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<WebhookList>> {
+) -> ApiResult<Json<Page<WebhookRow>>> {
     caller.require_console()?;
-    let page = params
-        .page::<WebhookRow>(&WEBHOOKS, &state.db, &caller.scope)
-        .await?;
-    Ok(Json(WebhookList {
-        data: page.data,
-        total: page.total,
-    }))
+    Ok(Json(
+        params
+            .page::<WebhookRow>(&WEBHOOKS, &state.db, &caller.scope)
+            .await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/webhooks/secret", tag = "webhooks",

@@ -10,11 +10,12 @@ use axum::{Json, Router};
 use db::hardware::alarm::{self, AlarmAccount, AlarmDeviceRow, ALARM_DEVICES};
 use db::hardware::devices::{self, kind, NewDevice};
 use db::list::ListSpec;
+use db::Page;
 use domain::catalog::disposition_by_constant;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::inventory::{actor, DeviceCreated, DeviceList};
+use super::inventory::{actor, DeviceCreated};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::exports::{self, ExportAllRequest, ExportRow, ListParams};
@@ -55,21 +56,19 @@ pub async fn account(
 }
 
 #[utoipa::path(get, path = "/api/hubs/adc-devices", tag = "hardware", params(ListParams),
-    responses((status = 200, body = DeviceList<AlarmDeviceRow>), (status = 422, body = ErrorBody)),
+    responses((status = 200, body = Page<AlarmDeviceRow>), (status = 422, body = ErrorBody)),
     security(("bearer" = [])))]
 /// The alarm account's units, newest customer id first.
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<DeviceList<AlarmDeviceRow>>> {
-    let page = params
-        .page::<AlarmDeviceRow>(&ALARM_DEVICES, &state.db, &caller.scope)
-        .await?;
-    Ok(Json(DeviceList {
-        data: page.data,
-        total: page.total,
-    }))
+) -> ApiResult<Json<Page<AlarmDeviceRow>>> {
+    Ok(Json(
+        params
+            .page::<AlarmDeviceRow>(&ALARM_DEVICES, &state.db, &caller.scope)
+            .await?,
+    ))
 }
 
 impl ExportRow for AlarmDeviceRow {

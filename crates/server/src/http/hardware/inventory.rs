@@ -12,6 +12,7 @@ use db::hardware::devices::{
     WifiThermostatRow, HUBS, LOCKS, SHIPMENT_STATUSES, SMART_LOCKS, WIFI_THERMOSTATS,
 };
 use db::list::{Filters, ListSpec, Row};
+use db::Page;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -73,38 +74,28 @@ fn for_caller<T: Located>(caller: &Caller, rows: &mut [T]) {
     }
 }
 
-/// A page of an inventory list.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DeviceList<T> {
-    pub data: Vec<T>,
-    pub total: i64,
-}
-
 async fn page_of<T: Row + Located>(
     state: &AppState,
     caller: &Caller,
     spec: &ListSpec,
     params: &ListParams,
     filters: Filters,
-) -> ApiResult<Json<DeviceList<T>>> {
+) -> ApiResult<Json<Page<T>>> {
     caller.require_console()?;
     let (mut query, scope) = params.check(spec, &caller.scope)?;
     query.filters = filters;
     let mut page = spec.page::<T>(&state.db, &scope, &query).await?;
     for_caller(caller, &mut page.data);
-    Ok(Json(DeviceList {
-        data: page.data,
-        total: page.total,
-    }))
+    Ok(Json(page))
 }
 
 #[utoipa::path(get, path = "/api/hubs", tag = "hardware", params(ListParams),
-    responses((status = 200, body = DeviceList<HubRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<HubRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn hubs(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<DeviceList<HubRow>>> {
+) -> ApiResult<Json<Page<HubRow>>> {
     page_of(&state, &caller, &HUBS, &params, Filters::default()).await
 }
 
@@ -184,33 +175,33 @@ impl LockFilters {
 }
 
 #[utoipa::path(get, path = "/api/locks", tag = "hardware", params(ListParams, LockFilters),
-    responses((status = 200, body = DeviceList<LockRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<LockRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn locks(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
     QueryParams(filters): QueryParams<LockFilters>,
-) -> ApiResult<Json<DeviceList<LockRow>>> {
+) -> ApiResult<Json<Page<LockRow>>> {
     page_of(&state, &caller, &LOCKS, &params, filters.conditions()?).await
 }
 
 #[utoipa::path(get, path = "/api/smart-locks", tag = "hardware", params(ListParams),
-    responses((status = 200, body = DeviceList<SmartLockRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<SmartLockRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn smart_locks(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<DeviceList<SmartLockRow>>> {
+) -> ApiResult<Json<Page<SmartLockRow>>> {
     page_of(&state, &caller, &SMART_LOCKS, &params, Filters::default()).await
 }
 
 #[utoipa::path(get, path = "/api/wifi-thermostats", tag = "hardware", params(ListParams),
-    responses((status = 200, body = DeviceList<WifiThermostatRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<WifiThermostatRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn wifi_thermostats(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<DeviceList<WifiThermostatRow>>> {
+) -> ApiResult<Json<Page<WifiThermostatRow>>> {
     page_of(
         &state,
         &caller,

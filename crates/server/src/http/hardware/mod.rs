@@ -11,8 +11,9 @@ use db::hardware::devices::Device;
 use db::hardware::events::LockLog;
 use db::hardware::{action_label, ActivityLogRow, ACTIVITY_LOGS};
 use db::list::ListSpec;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use db::Page;
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
@@ -178,27 +179,19 @@ impl ExportRow for ActivityLogRow {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ActivityLogList {
-    pub data: Vec<ActivityLogRow>,
-    pub total: i64,
-}
-
 #[utoipa::path(get, path = "/api/hubs/activity-logs", tag = "hardware", params(ListParams),
-    responses((status = 200, body = ActivityLogList), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
+    responses((status = 200, body = Page<ActivityLogRow>), (status = 422, body = ErrorBody)), security(("bearer" = [])))]
 pub async fn activity_logs(
     State(state): State<AppState>,
     caller: Caller,
     QueryParams(params): QueryParams<ListParams>,
-) -> ApiResult<Json<ActivityLogList>> {
+) -> ApiResult<Json<Page<ActivityLogRow>>> {
     caller.require_console()?;
-    let page = params
-        .page::<ActivityLogRow>(&ACTIVITY_LOGS, &state.db, &caller.scope)
-        .await?;
-    Ok(Json(ActivityLogList {
-        data: page.data,
-        total: page.total,
-    }))
+    Ok(Json(
+        params
+            .page::<ActivityLogRow>(&ACTIVITY_LOGS, &state.db, &caller.scope)
+            .await?,
+    ))
 }
 
 #[utoipa::path(post, path = "/api/hubs/activity-logs/exportAll", tag = "hardware", request_body = ExportAllRequest,

@@ -14,6 +14,7 @@ use super::inventory::{actor, is_serial};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{JsonBody, Path};
+use crate::http::reference::builder_in_scope;
 use crate::http::MessageBody;
 use crate::state::AppState;
 
@@ -50,12 +51,10 @@ pub struct ProviderView {
     pub api_key_ending: String,
 }
 
-async fn builder_in_scope(state: &AppState, caller: &Caller, id: i64) -> ApiResult<()> {
+/// The builder whose provider the platform admin manages; nobody else manages one.
+async fn admin_builder(state: &AppState, caller: &Caller, id: i64) -> ApiResult<()> {
     caller.require_admin()?;
-    db::builders::get(&state.db, &caller.scope, id)
-        .await?
-        .map(|_| ())
-        .ok_or_else(ApiError::not_found)
+    builder_in_scope(state, caller, id).await.map(|_| ())
 }
 
 fn view(config: &providers::ProviderConfig) -> ProviderView {
@@ -85,7 +84,7 @@ pub async fn connect(
     Path(id): Path<i64>,
     JsonBody(input): JsonBody<ProviderInput>,
 ) -> ApiResult<Json<ProviderView>> {
-    builder_in_scope(&state, &caller, id).await?;
+    admin_builder(&state, &caller, id).await?;
     let mut errors = std::collections::BTreeMap::new();
     if input.provider != "seam" {
         errors.insert("provider".to_string(), "The provider is seam".to_string());
@@ -120,7 +119,7 @@ pub async fn provider_of(
     caller: Caller,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<ProviderView>> {
-    builder_in_scope(&state, &caller, id).await?;
+    admin_builder(&state, &caller, id).await?;
     let config = providers::get(&state.db, id)
         .await?
         .ok_or_else(ApiError::not_found)?;
@@ -135,7 +134,7 @@ pub async fn disconnect(
     caller: Caller,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<MessageBody>> {
-    builder_in_scope(&state, &caller, id).await?;
+    admin_builder(&state, &caller, id).await?;
     if !providers::delete(&state.db, id).await? {
         return Err(ApiError::not_found());
     }
@@ -158,7 +157,7 @@ pub async fn sync_devices(
     caller: Caller,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<SyncDevicesAnswer>> {
-    builder_in_scope(&state, &caller, id).await?;
+    admin_builder(&state, &caller, id).await?;
     let config = providers::get(&state.db, id)
         .await?
         .ok_or_else(ApiError::not_found)?;
