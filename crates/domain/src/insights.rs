@@ -169,14 +169,17 @@ pub struct CommunityInsight {
 
 /// Adds each community's visits and tours in the range from the hours.
 pub fn add_visits(range: &ReportRange, hours: &[VisitHour], lines: &mut [CommunityInsight]) {
+    // An enterprise's year is thousands of lines and a million hours: find each line by its id.
+    let at: std::collections::HashMap<i64, usize> = lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| (line.community_id, index))
+        .collect();
     for hour in hours {
         if !range.holds(hour.hour, hour.timezone) {
             continue;
         }
-        if let Some(line) = lines
-            .iter_mut()
-            .find(|l| l.community_id == hour.community_id)
-        {
+        if let Some(line) = at.get(&hour.community_id).map(|&index| &mut lines[index]) {
             line.visits += hour.visits;
             if hour.toured {
                 line.tours += hour.visits;

@@ -1,7 +1,7 @@
 //! Insights (issue 21; the layout is ours): GET /insights, every chart of a range of days for
 //! the caller's builders (or the chosen one) and, when asked, one community. docs/insights.md.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use axum::extract::State;
 use axum::routing::get;
@@ -99,10 +99,12 @@ pub async fn insights(
     let hours = db::insights::visit_hours(&state.db, &scope, community, &range).await?;
     let events = db::insights::events_of(&state.db, &scope, community, &range).await?;
     domain::insights::add_visits(&range, &hours, &mut lines);
+    let offers = per_community(events.offers.iter().map(|(c, _)| *c));
+    let sales = per_community(events.sales.iter().map(|(c, _)| *c));
     for line in lines.iter_mut() {
         let id = line.community_id;
-        line.offers = events.offers.iter().filter(|(c, _)| *c == id).count() as i64;
-        line.sales = events.sales.iter().filter(|(c, _)| *c == id).count() as i64;
+        line.offers = offers.get(&id).copied().unwrap_or(0);
+        line.sales = sales.get(&id).copied().unwrap_or(0);
     }
     let distinct = |rows: &[(i64, i64)]| {
         rows.iter()
@@ -120,6 +122,15 @@ pub async fn insights(
         ),
         communities: lines,
     }))
+}
+
+/// How many of the ids each community has.
+fn per_community(ids: impl Iterator<Item = i64>) -> HashMap<i64, i64> {
+    let mut counts = HashMap::new();
+    for id in ids {
+        *counts.entry(id).or_insert(0) += 1;
+    }
+    counts
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -152,15 +163,20 @@ pub async fn profit_center(
     let sales = db::insights::sales(&state.db, &scope, community, &range).await?;
     let outside =
         db::insights::tours_outside_staff_hours(&state.db, &scope, community, &range).await?;
+    let mut sales_of: HashMap<i64, Vec<&domain::insights::Sale>> = HashMap::new();
+    for sale in &sales {
+        sales_of.entry(sale.community_id).or_default().push(sale);
+    }
     let communities = lines
         .into_iter()
         .map(|line| {
             let id = line.community_id;
+            let sold = sales_of.get(&id).map(Vec::as_slice).unwrap_or_default();
             Earnings {
                 community_id: id,
                 community: line.community,
                 ..domain::insights::earnings(
-                    sales.iter().filter(|s| s.community_id == id),
+                    sold.iter().copied(),
                     outside.get(&id).copied().unwrap_or(0),
                 )
             }
