@@ -95,6 +95,28 @@ async fn install(hw: &Hardware, builder: i64, it: Install<'_>) -> Result<i64, St
     Ok(id)
 }
 
+/// The Wi-Fi thermostat of a home's living room, on the home itself (no hub).
+async fn living_room_thermostat(
+    hw: &Hardware,
+    builder: i64,
+    home: i64,
+    tag: &str,
+) -> Result<i64, String> {
+    install(
+        hw,
+        builder,
+        Install {
+            property_id: Some(home),
+            ..Install::new(
+                kind::WIFI_THERMOSTAT,
+                format!("WT{tag}"),
+                "Living room thermostat",
+            )
+        },
+    )
+    .await
+}
+
 /// A home of the demo: its id, its place in its community (0 to 5) and its disposition.
 struct Home {
     id: i64,
@@ -324,19 +346,7 @@ pub async fn set_up(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), Strin
                             )
                             .await?;
                         }
-                        install(
-                            hw,
-                            builder,
-                            Install {
-                                property_id: Some(home.id),
-                                ..Install::new(
-                                    kind::WIFI_THERMOSTAT,
-                                    format!("WT{tag}"),
-                                    "Living room thermostat",
-                                )
-                            },
-                        )
-                        .await?;
+                        living_room_thermostat(hw, builder, home.id, &tag).await?;
                     }
                 }
                 (_, 2 | 4) => {
@@ -374,19 +384,7 @@ pub async fn set_up(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), Strin
                             .map_err(|e| e.to_string())?;
                     }
                     if home.place == 2 {
-                        install(
-                            hw,
-                            builder,
-                            Install {
-                                property_id: Some(home.id),
-                                ..Install::new(
-                                    kind::WIFI_THERMOSTAT,
-                                    format!("WT{tag}"),
-                                    "Living room thermostat",
-                                )
-                            },
-                        )
-                        .await?;
+                        living_room_thermostat(hw, builder, home.id, &tag).await?;
                         // The first communities' model homes' neighbours have an alarm panel.
                         if let Some((customer, description)) =
                             units.get(nth_community).filter(|_| nth_community < 2)
