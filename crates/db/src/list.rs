@@ -53,9 +53,9 @@ pub struct ListSpec {
     /// table with only the joins its conditions and sort name, and joins the rest for those
     /// rows alone, instead of joining every row in scope.
     pub base: &'static str,
-    /// A table of totals kept by triggers, under the main table's alias (`visit_days v`), that
-    /// counts a request's rows when it has no search and its conditions name only
-    /// `totals_columns`, which that table has too; or empty.
+    /// A table of totals kept by triggers, under the main table's alias
+    /// (`visit_type_totals v`), that counts a request's rows when it has no search and its
+    /// conditions name only `totals_columns`, which that table has too; or empty.
     pub totals: &'static str,
     /// What a row of `totals` counts (`v.visits`).
     pub totals_count: &'static str,

@@ -73,6 +73,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(49, "0049_oauth_clients"),
     migration!(50, "0050_integrations_and_feeds"),
     migration!(51, "0051_billing"),
+    migration!(52, "0052_visit_type_totals"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -133,7 +133,7 @@ pub const VISITS: ListSpec = ListSpec {
     key_column: "v.customer_visit_id",
     base_condition: "",
     base: "customer_visits v",
-    totals: "visit_days v",
+    totals: "visit_type_totals v",
     totals_count: "v.visits",
     totals_columns: &["v.builder_id", "v.visitor_type_id"],
     version: "",

@@ -533,6 +533,28 @@ async fn visit_counts_per_day_follow_the_visits() {
         (listed(ListQuery::default()).await, listed(counted).await),
         (3, 3)
     );
+
+    // A visit whose visitor type changes moves between the builder's totals of each type.
+    db::on_pool!(db, |pool| sqlx::query(
+        "UPDATE customer_visits SET visitor_type_id = 124 WHERE visited_on = $1"
+    )
+    .bind(at(2, 9))
+    .execute(pool)
+    .await
+    .map(|_| ()))
+    .unwrap();
+    let of_type = |kind: i64| {
+        let mut query = ListQuery::default();
+        query.filters.with(Condition(
+            "v.visitor_type_id = ?".into(),
+            vec![Value::from(kind)],
+        ));
+        query
+    };
+    assert_eq!(
+        (listed(of_type(122)).await, listed(of_type(124)).await),
+        (1, 2)
+    );
     t.drop_db().await;
 }
 
