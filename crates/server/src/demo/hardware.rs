@@ -191,17 +191,30 @@ async fn lock_to_return(
     status_id: i64,
     actions: &[(i64, &str)],
 ) -> Result<(), String> {
-    install(
+    install_with_past(
         hw,
-        past.builder,
+        db,
+        past,
         Install {
             shipment: Some(devices::TO_BE_RETURNED),
             status_id: Some(status_id),
             code_lengths: "4,5,6",
             ..Install::new(kind::DOOR_LOCK, past.serial.to_string(), "Door lock")
         },
+        actions,
     )
-    .await?;
+    .await
+}
+
+/// Installs a device and records its past (days ago, action) in the hardware history.
+async fn install_with_past(
+    hw: &Hardware,
+    db: &Db,
+    past: &Past<'_>,
+    it: Install<'_>,
+    actions: &[(i64, &str)],
+) -> Result<(), String> {
+    install(hw, past.builder, it).await?;
     history(db, past, actions).await
 }
 
@@ -297,9 +310,17 @@ pub async fn set_up(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), Strin
                     } else {
                         format!("KW{tag}")
                     };
-                    install(
+                    install_with_past(
                         hw,
-                        builder,
+                        db,
+                        &Past {
+                            builder,
+                            author,
+                            serial: &lock_serial,
+                            lock_type: kind::DOOR_LOCK,
+                            hub_type: Some(hub_type),
+                            home: Some(home.id),
+                        },
                         Install {
                             hub_id: Some(hub),
                             code_lengths: if home.place == 0 {
@@ -310,18 +331,6 @@ pub async fn set_up(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), Strin
                             shipment: Some("Installed"),
                             status_id: Some(domain::devices::ACTIVE),
                             ..Install::new(kind::DOOR_LOCK, lock_serial.clone(), "Front door")
-                        },
-                    )
-                    .await?;
-                    history(
-                        db,
-                        &Past {
-                            builder,
-                            author,
-                            serial: &lock_serial,
-                            lock_type: kind::DOOR_LOCK,
-                            hub_type: Some(hub_type),
-                            home: Some(home.id),
                         },
                         &INSTALLED,
                     )
@@ -352,19 +361,8 @@ pub async fn set_up(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), Strin
                 (_, 2 | 4) => {
                     let maintenance = home.constant == "PROPERTY_SMART_LOCK_MAINTENANCE";
                     let serial = format!("SL{tag}");
-                    install(
+                    install_with_past(
                         hw,
-                        builder,
-                        Install {
-                            property_id: Some(home.id),
-                            smart_lock_type: Some("seam"),
-                            code_lengths: if home.place == 2 { "4,6" } else { "4,5,6,7,8" },
-                            status_id: Some(domain::devices::ACTIVE),
-                            ..Install::new(kind::SMART_LOCK, serial.clone(), "Side door")
-                        },
-                    )
-                    .await?;
-                    history(
                         db,
                         &Past {
                             builder,
@@ -373,6 +371,13 @@ pub async fn set_up(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), Strin
                             lock_type: kind::SMART_LOCK,
                             hub_type: None,
                             home: Some(home.id),
+                        },
+                        Install {
+                            property_id: Some(home.id),
+                            smart_lock_type: Some("seam"),
+                            code_lengths: if home.place == 2 { "4,6" } else { "4,5,6,7,8" },
+                            status_id: Some(domain::devices::ACTIVE),
+                            ..Install::new(kind::SMART_LOCK, serial.clone(), "Side door")
                         },
                         &INSTALLED,
                     )
@@ -390,18 +395,8 @@ pub async fn set_up(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), Strin
                             units.get(nth_community).filter(|_| nth_community < 2)
                         {
                             let adc = crate::http::hardware::alarm::alarm_serial(description);
-                            install(
+                            install_with_past(
                                 hw,
-                                builder,
-                                Install {
-                                    property_id: Some(home.id),
-                                    customer_id: Some(*customer),
-                                    hub_type: Some("adc"),
-                                    ..Install::new(kind::HUB, adc.clone(), description)
-                                },
-                            )
-                            .await?;
-                            history(
                                 db,
                                 &Past {
                                     builder,
@@ -410,6 +405,12 @@ pub async fn set_up(hw: &Hardware, builders: &[(i64, &str)]) -> Result<(), Strin
                                     lock_type: kind::HUB,
                                     hub_type: Some("adc"),
                                     home: Some(home.id),
+                                },
+                                Install {
+                                    property_id: Some(home.id),
+                                    customer_id: Some(*customer),
+                                    hub_type: Some("adc"),
+                                    ..Install::new(kind::HUB, adc.clone(), description)
                                 },
                                 &[(30, "activate")],
                             )
