@@ -74,6 +74,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(50, "0050_integrations_and_feeds"),
     migration!(51, "0051_billing"),
     migration!(52, "0052_visit_type_totals"),
+    migration!(53, "0053_offers_builder_created"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

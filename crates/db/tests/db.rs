@@ -580,7 +580,6 @@ async fn community(db: &db::Db, builder_id: i64, name: &str) -> i64 {
 }
 
 /// A home on `address` in Austin, Accessible, to be saved into `community_id`.
-/// Runs a statement that takes one id, for changes no db function makes.
 fn home_at(community_id: i64, address: &str) -> db::properties::PropertyFields {
     db::properties::PropertyFields {
         community_id,
@@ -618,6 +617,97 @@ async fn save_home(
     .await
     .unwrap()
     .unwrap()
+}
+
+#[tokio::test]
+async fn insights_count_each_visit_on_its_own_homes_clock() {
+    use chrono::{Duration, NaiveDate};
+    use domain::reports::ReportRange;
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let b = builder(db, "Clockwise").await;
+    let c = community(db, b, "Four Zones").await;
+    // A week over the spring change of the clocks (8 March 2026).
+    let range = ReportRange {
+        start: NaiveDate::from_ymd_opt(2026, 3, 2).unwrap(),
+        end: NaiveDate::from_ymd_opt(2026, 3, 9).unwrap(),
+    };
+    let minute = Duration::minutes(1);
+    let accessed = db::visits::status_id("Accessed");
+    let waiting = db::visits::status_id("NC");
+    let mut visits = Vec::new();
+    for (n, (zone, _, _)) in domain::catalog::TIMEZONES.iter().enumerate() {
+        let fields = db::properties::PropertyFields {
+            timezone: *zone,
+            ..home_at(c, &format!("{n} Meridian Way"))
+        };
+        let home = save_home(db, b, None, &fields).await;
+        let (first, after) = (range.starts_at(*zone), range.ends_at(*zone));
+        // The range's first and last minutes on the home's clock count; the minute before and
+        // the first minute after do not.
+        for (at, status) in [
+            (first, accessed),
+            (after - minute, waiting),
+            (first - minute, accessed),
+            (after, accessed),
+        ] {
+            visits.push(db::visits::NewVisit {
+                customer: n % 2,
+                property_id: home,
+                visit_status_id: status,
+                remarks: None,
+                platform: None,
+                attribution: None,
+                visited_on: at,
+            });
+        }
+    }
+    // Registrations are read on the builder's clock (Eastern).
+    let registered_at = range.starts_at(52);
+    let customers: Vec<db::visits::NewCustomer> = [registered_at, registered_at - minute]
+        .iter()
+        .map(|at| db::visits::NewCustomer {
+            builder_id: b,
+            firstname: "Tick".into(),
+            lastname: "Tock".into(),
+            email: "tick@example.com".into(),
+            phone: "555-000-0001".into(),
+            visitor_type_id: 122,
+            created_on: *at,
+        })
+        .collect();
+    db::visits::insert_history(db, &customers, &visits)
+        .await
+        .unwrap();
+
+    let scope = Scope::builder(b);
+    let mut lines = db::insights::communities(db, &scope, None).await.unwrap();
+    db::insights::fill_lines(db, &scope, None, &range, &mut lines)
+        .await
+        .unwrap();
+    assert_eq!((lines[0].visits, lines[0].tours), (8, 4));
+    let hours = db::insights::visit_hours(db, &scope, Some(c), &range)
+        .await
+        .unwrap();
+    let sum = |toured: bool| {
+        hours
+            .iter()
+            .filter(|h| h.toured == toured)
+            .map(|h| h.visits)
+            .sum::<i64>()
+    };
+    assert_eq!((sum(true), sum(false)), (4, 4));
+    let events = db::insights::events_of(db, &scope, None, &range)
+        .await
+        .unwrap();
+    assert_eq!(events.toured, 2, "two visitors toured");
+    assert_eq!(events.registered, 1);
+    // Another builder sees none of it.
+    let other = Scope::builder(builder(db, "Elsewhere").await);
+    let elsewhere = db::insights::events_of(db, &other, None, &range)
+        .await
+        .unwrap();
+    assert_eq!((elsewhere.toured, elsewhere.registered), (0, 0));
 }
 
 #[tokio::test]

@@ -11,11 +11,10 @@ use utoipa::ToSchema;
 use crate::reports::ReportRange;
 use crate::zones;
 
-/// Visits that began in one UTC hour at homes of one zone and community, toured or not. The
-/// zones' offsets are whole hours, so such an hour is one hour of the home's clock too.
+/// Visits that began in one UTC hour at homes of one zone, toured or not. The zones' offsets are
+/// whole hours, so such an hour is one hour of the home's clock too.
 #[derive(Debug, Clone, PartialEq)]
 pub struct VisitHour {
-    pub community_id: i64,
     pub timezone: i64,
     pub hour: DateTime<Utc>,
     pub toured: bool,
@@ -167,27 +166,6 @@ pub struct CommunityInsight {
     pub sales: i64,
 }
 
-/// Adds each community's visits and tours in the range from the hours.
-pub fn add_visits(range: &ReportRange, hours: &[VisitHour], lines: &mut [CommunityInsight]) {
-    // An enterprise's year is thousands of lines and a million hours: find each line by its id.
-    let at: std::collections::HashMap<i64, usize> = lines
-        .iter()
-        .enumerate()
-        .map(|(index, line)| (line.community_id, index))
-        .collect();
-    for hour in hours {
-        if !range.holds(hour.hour, hour.timezone) {
-            continue;
-        }
-        if let Some(line) = at.get(&hour.community_id).map(|&index| &mut lines[index]) {
-            line.visits += hour.visits;
-            if hour.toured {
-                line.tours += hour.visits;
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,7 +177,6 @@ mod tests {
 
     fn hour(y: i32, m: u32, d: u32, h: u32, toured: bool, visits: i64) -> VisitHour {
         VisitHour {
-            community_id: 1,
             timezone: 53,
             hour: Utc.with_ymd_and_hms(y, m, d, h, 0, 0).unwrap(),
             toured,
@@ -269,12 +246,6 @@ mod tests {
         assert_eq!(charts.by_hour[22].label, "10:00 PM");
         assert_eq!(charts.by_hour[22].tours, 1);
 
-        let mut lines = vec![CommunityInsight {
-            community_id: 1,
-            ..Default::default()
-        }];
-        add_visits(&range, &hours, &mut lines);
-        assert_eq!((lines[0].visits, lines[0].tours), (6, 4));
         assert_eq!(
             funnel(10, 4, 2, 1)[2],
             FunnelStage {

@@ -1,7 +1,7 @@
 //! Insights (issue 21; the layout is ours): GET /insights, every chart of a range of days for
 //! the caller's builders (or the chosen one) and, when asked, one community. docs/insights.md.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use axum::extract::State;
 use axum::routing::get;
@@ -98,39 +98,17 @@ pub async fn insights(
     } = chosen(&state, &caller, &dates, &choice).await?;
     let hours = db::insights::visit_hours(&state.db, &scope, community, &range).await?;
     let events = db::insights::events_of(&state.db, &scope, community, &range).await?;
-    domain::insights::add_visits(&range, &hours, &mut lines);
-    let offers = per_community(events.offers.iter().map(|(c, _)| *c));
-    let sales = per_community(events.sales.iter().map(|(c, _)| *c));
-    for line in lines.iter_mut() {
-        let id = line.community_id;
-        line.offers = offers.get(&id).copied().unwrap_or(0);
-        line.sales = sales.get(&id).copied().unwrap_or(0);
-    }
-    let distinct = |rows: &[(i64, i64)]| {
-        rows.iter()
-            .map(|(_, who)| *who)
-            .collect::<HashSet<_>>()
-            .len() as i64
-    };
+    db::insights::fill_lines(&state.db, &scope, community, &range, &mut lines).await?;
     Ok(Json(Insights {
         charts: domain::insights::tour_charts(&range, &hours),
         funnel: domain::insights::funnel(
             events.registered,
-            distinct(&events.tours),
-            distinct(&events.offers),
-            events.sales.len() as i64,
+            events.toured,
+            events.offered,
+            events.sold,
         ),
         communities: lines,
     }))
-}
-
-/// How many of the ids each community has.
-fn per_community(ids: impl Iterator<Item = i64>) -> HashMap<i64, i64> {
-    let mut counts = HashMap::new();
-    for id in ids {
-        *counts.entry(id).or_insert(0) += 1;
-    }
-    counts
 }
 
 #[derive(Debug, Serialize, ToSchema)]
