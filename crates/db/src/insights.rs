@@ -3,10 +3,10 @@
 //! database is counts, not the range's visits.
 
 use chrono::{DateTime, NaiveDateTime, Utc};
-use domain::catalog::{DEFAULT_TIMEZONE, TIMEZONES};
 use domain::insights::{CommunityInsight, VisitHour};
 use domain::reports::ReportRange;
 
+use crate::reports::{in_range, on_range_days};
 use crate::{on_pool, Db, Result, Scope};
 
 /// The condition on `p` (a home) for the scope and the chosen community.
@@ -26,50 +26,6 @@ fn visits(scope: &Scope, community: Option<i64>) -> String {
         scope.condition("v.builder_id"),
         homes(scope, community)
     )
-}
-
-/// The instants `on_range_days` compares with: the widest window (`$1`, `$2`), then each zone's
-/// first instant of the range and first instant after it, in the catalogue's order.
-fn bounds(range: &ReportRange) -> Vec<DateTime<Utc>> {
-    let (from, to) = range.widest();
-    let mut bounds = vec![from, to];
-    for (zone, _, _) in TIMEZONES {
-        bounds.push(range.starts_at(zone));
-        bounds.push(range.ends_at(zone));
-    }
-    bounds
-}
-
-/// Whether `column` (an instant) falls on one of the range's days on the clock of `zone` (a
-/// column holding a zone id), with `bounds` bound. The widest window comes first so that an
-/// index on the column bounds what is read; a zone outside the catalogue reads as the default.
-fn on_range_days(column: &str, zone: &str) -> String {
-    let mut cases = String::new();
-    let mut otherwise = String::new();
-    for (n, (id, _, _)) in TIMEZONES.iter().enumerate() {
-        let within = format!("{column} >= ${} AND {column} < ${}", 3 + 2 * n, 4 + 2 * n);
-        if *id == DEFAULT_TIMEZONE {
-            otherwise = within;
-        } else {
-            cases.push_str(&format!(" WHEN {id} THEN {within}"));
-        }
-    }
-    format!("{column} >= $1 AND {column} < $2 AND CASE {zone}{cases} ELSE {otherwise} END")
-}
-
-/// The rows of `sql`, whose conditions are `on_range_days`, with the range's bounds bound. The
-/// statement is planned for its bounds each time: a prepared statement's generic plan, which
-/// PostgreSQL adopts after five runs, probes each visit's home by key (35 ms for one builder's 90
-/// days, against 18 ms with a hash of its homes).
-async fn in_range<T: crate::list::Row>(db: &Db, sql: &str, range: &ReportRange) -> Result<Vec<T>> {
-    let bounds = bounds(range);
-    on_pool!(db, |pool| {
-        let mut query = sqlx::query_as(sql).persistent(false);
-        for bound in &bounds {
-            query = query.bind(*bound);
-        }
-        query.fetch_all(pool).await
-    })
 }
 
 /// The one number `sql` (a count under `on_range_days`) answers. Distinct counts are written as
