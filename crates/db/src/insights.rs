@@ -6,7 +6,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use domain::insights::{CommunityInsight, VisitHour};
 use domain::reports::ReportRange;
 
-use crate::reports::{in_range, on_range_days};
+use crate::reports::{in_range, InRange};
 use crate::{on_pool, Db, Result, Scope};
 
 /// The condition on `p` (a home) for the scope and the chosen community.
@@ -28,10 +28,15 @@ fn visits(scope: &Scope, community: Option<i64>) -> String {
     )
 }
 
-/// The one number `sql` (a count under `on_range_days`) answers. Distinct counts are written as
-/// a count of a `SELECT DISTINCT`, which PostgreSQL may hash rather than sort.
-async fn count_in_range(db: &Db, sql: &str, range: &ReportRange) -> Result<i64> {
-    let rows: Vec<(i64,)> = in_range(db, sql, range).await?;
+/// The one number the statement `write` writes (a count on the range's days) answers. Distinct
+/// counts are written as a count of a `SELECT DISTINCT`, which PostgreSQL may hash rather than
+/// sort.
+async fn count_in_range(
+    db: &Db,
+    range: &ReportRange,
+    write: impl FnOnce(&mut InRange) -> String,
+) -> Result<i64> {
+    let rows: Vec<(i64,)> = in_range(db, range, write).await?;
     Ok(rows.first().map_or(0, |(n,)| *n))
 }
 
@@ -70,17 +75,19 @@ pub async fn visit_hours(
     range: &ReportRange,
 ) -> Result<Vec<VisitHour>> {
     let (started, as_text) = hour_of(db);
-    let sql = format!(
-        "SELECT timezone, {as_text}, toured, visits FROM (\
-         SELECT p.timezone, {started} AS started, v.visit_status_id = {accessed} AS toured, COUNT(*) AS visits \
-         FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
-         WHERE {visits} AND {days} \
-         GROUP BY p.timezone, {started}, v.visit_status_id = {accessed}) hours",
-        accessed = accessed(),
-        visits = visits(scope, community),
-        days = on_range_days("v.visited_on", "p.timezone"),
-    );
-    let rows: Vec<(i64, String, bool, i64)> = in_range(db, &sql, range).await?;
+    let write = |query: &mut InRange| {
+        format!(
+            "SELECT timezone, {as_text}, toured, visits FROM (\
+             SELECT p.timezone, {started} AS started, v.visit_status_id = {accessed} AS toured, COUNT(*) AS visits \
+             FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
+             WHERE {visits} AND {days} \
+             GROUP BY p.timezone, {started}, v.visit_status_id = {accessed}) hours",
+            accessed = accessed(),
+            visits = visits(scope, community),
+            days = query.days("v.visited_on", "p.timezone"),
+        )
+    };
+    let rows: Vec<(i64, String, bool, i64)> = in_range(db, range, write).await?;
     Ok(rows
         .into_iter()
         .filter_map(|(timezone, hour, toured, visits)| {
@@ -114,40 +121,34 @@ pub async fn events_of(
 ) -> Result<Events> {
     let homes = homes(scope, community);
     let accessed = accessed();
-    let toured = count_in_range(
-        db,
-        &format!(
+    let toured = count_in_range(db, range, |query| {
+        format!(
             "SELECT COUNT(*) FROM (SELECT DISTINCT v.customer_id \
              FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
              WHERE {} AND v.visit_status_id = {accessed} AND {}) toured",
             visits(scope, community),
-            on_range_days("v.visited_on", "p.timezone")
-        ),
-        range,
-    )
+            query.days("v.visited_on", "p.timezone")
+        )
+    })
     .await?;
-    let offered = count_in_range(
-        db,
-        &format!(
+    let offered = count_in_range(db, range, |query| {
+        format!(
             "SELECT COUNT(*) FROM (SELECT DISTINCT o.customer_id \
              FROM offers o JOIN properties p ON p.property_id = o.property_id \
              WHERE {} AND {homes} AND {}) offered",
             scope.condition("o.builder_id"),
-            on_range_days("o.created_on", "p.timezone")
-        ),
-        range,
-    )
+            query.days("o.created_on", "p.timezone")
+        )
+    })
     .await?;
-    let sold = count_in_range(
-        db,
-        &format!(
+    let sold = count_in_range(db, range, |query| {
+        format!(
             "SELECT COUNT(*) FROM properties p \
              WHERE {homes} AND {sold_in_range} AND {toured_before_sale}",
-            sold_in_range = sold_in_range(),
+            sold_in_range = sold_in_range(query),
             toured_before_sale = toured_before_sale(),
-        ),
-        range,
-    )
+        )
+    })
     .await?;
     // Registrations are the builder's: read on its clock.
     let visited = match community {
@@ -157,16 +158,14 @@ pub async fn events_of(
         ),
         None => String::new(),
     };
-    let registered = count_in_range(
-        db,
-        &format!(
+    let registered = count_in_range(db, range, |query| {
+        format!(
             "SELECT COUNT(*) FROM customers c JOIN builders b ON b.builder_id = c.builder_id \
              WHERE {} AND {}{visited}",
             scope.condition("c.builder_id"),
-            on_range_days("c.created_on", "b.timezone"),
-        ),
-        range,
-    )
+            query.days("c.created_on", "b.timezone"),
+        )
+    })
     .await?;
     Ok(Events {
         toured,
@@ -177,10 +176,10 @@ pub async fn events_of(
 }
 
 /// The condition on `p` that it was sold or rented on one of the range's days.
-fn sold_in_range() -> String {
+fn sold_in_range(query: &mut InRange) -> String {
     format!(
         "p.disposition_id IN (13, 14) AND {}",
-        on_range_days("p.disposition_on", "p.timezone")
+        query.days("p.disposition_on", "p.timezone")
     )
 }
 
@@ -228,40 +227,34 @@ pub async fn fill_lines(
 ) -> Result<()> {
     let homes = homes(scope, community);
     let accessed = accessed();
-    let visit_counts: Vec<(i64, bool, i64)> = in_range(
-        db,
-        &format!(
+    let visit_counts: Vec<(i64, bool, i64)> = in_range(db, range, |query| {
+        format!(
             "SELECT p.community_id, v.visit_status_id = {accessed}, COUNT(*) \
              FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
              WHERE {} AND {} \
              GROUP BY p.community_id, v.visit_status_id = {accessed}",
             visits(scope, community),
-            on_range_days("v.visited_on", "p.timezone")
-        ),
-        range,
-    )
+            query.days("v.visited_on", "p.timezone")
+        )
+    })
     .await?;
-    let offers: Vec<(i64, i64)> = in_range(
-        db,
-        &format!(
+    let offers: Vec<(i64, i64)> = in_range(db, range, |query| {
+        format!(
             "SELECT p.community_id, COUNT(*) FROM offers o JOIN properties p ON p.property_id = o.property_id \
              WHERE {} AND {homes} AND {} GROUP BY p.community_id",
             scope.condition("o.builder_id"),
-            on_range_days("o.created_on", "p.timezone")
-        ),
-        range,
-    )
+            query.days("o.created_on", "p.timezone")
+        )
+    })
     .await?;
-    let sales: Vec<(i64, i64)> = in_range(
-        db,
-        &format!(
+    let sales: Vec<(i64, i64)> = in_range(db, range, |query| {
+        format!(
             "SELECT p.community_id, COUNT(*) FROM properties p \
              WHERE {homes} AND {} AND {} GROUP BY p.community_id",
-            sold_in_range(),
+            sold_in_range(query),
             toured_before_sale()
-        ),
-        range,
-    )
+        )
+    })
     .await?;
     // An enterprise has thousands of lines: find each by its id.
     let at: std::collections::HashMap<i64, usize> = lines
@@ -299,17 +292,19 @@ pub async fn sales(
     community: Option<i64>,
     range: &ReportRange,
 ) -> Result<Vec<domain::insights::Sale>> {
-    let sql = format!(
-        "SELECT p.community_id, p.price_cents, p.disposition_on, p.timezone, {} AS toured, \
-         COALESCE((SELECT MIN(h.created_on) FROM hub_activity_logs h \
-         WHERE h.property_id = p.property_id AND h.action = 'activate'), p.created_on) AS activated_on \
-         FROM properties p WHERE {} AND {}",
-        toured_before_sale(),
-        homes(scope, community),
-        sold_in_range()
-    );
+    let write = |query: &mut InRange| {
+        format!(
+            "SELECT p.community_id, p.price_cents, p.disposition_on, p.timezone, {} AS toured, \
+             COALESCE((SELECT MIN(h.created_on) FROM hub_activity_logs h \
+             WHERE h.property_id = p.property_id AND h.action = 'activate'), p.created_on) AS activated_on \
+             FROM properties p WHERE {} AND {}",
+            toured_before_sale(),
+            homes(scope, community),
+            sold_in_range(query)
+        )
+    };
     type SaleRow = (i64, Option<i64>, DateTime<Utc>, i64, bool, DateTime<Utc>);
-    let rows: Vec<SaleRow> = in_range(db, &sql, range).await?;
+    let rows: Vec<SaleRow> = in_range(db, range, write).await?;
     Ok(rows
         .into_iter()
         .map(
@@ -353,15 +348,17 @@ pub async fn tours_outside_staff_hours(
             (id, week)
         })
         .collect();
-    let sql = format!(
-        "SELECT p.community_id, v.visited_on, p.timezone FROM customer_visits v \
-         JOIN properties p ON p.property_id = v.property_id \
-         WHERE {} AND v.visit_status_id = {} AND {}",
-        visits(scope, community),
-        accessed(),
-        on_range_days("v.visited_on", "p.timezone")
-    );
-    let tours: Vec<(i64, DateTime<Utc>, i64)> = in_range(db, &sql, range).await?;
+    let write = |query: &mut InRange| {
+        format!(
+            "SELECT p.community_id, v.visited_on, p.timezone FROM customer_visits v \
+             JOIN properties p ON p.property_id = v.property_id \
+             WHERE {} AND v.visit_status_id = {} AND {}",
+            visits(scope, community),
+            accessed(),
+            query.days("v.visited_on", "p.timezone")
+        )
+    };
+    let tours: Vec<(i64, DateTime<Utc>, i64)> = in_range(db, range, write).await?;
     let mut outside = std::collections::HashMap::new();
     for (community_id, at, zone) in tours {
         let local = domain::zones::to_local(zone, at);

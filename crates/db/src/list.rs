@@ -273,7 +273,7 @@ fn like(db: &Db, column: &str, lowered: bool, ascii: bool) -> String {
 
 /// `sql` with each `?` numbered (`$n`) after the `values` bound so far, taking its value from
 /// `vals` in turn.
-fn numbered(sql: &str, vals: &[Value], values: &mut Vec<Value>) -> String {
+pub(crate) fn numbered(sql: &str, vals: &[Value], values: &mut Vec<Value>) -> String {
     let mut out = String::with_capacity(sql.len() + 8);
     let mut used = vals.iter();
     for ch in sql.chars() {
@@ -406,66 +406,79 @@ impl Filters {
         start: Option<chrono::NaiveDate>,
         end: Option<chrono::NaiveDate>,
     ) -> &mut Self {
-        use chrono::{DateTime, NaiveDate, Utc};
-        if start.is_none() && end.is_none() {
-            return self;
+        match zoned_days(column, zone, start, end) {
+            Some((condition, values)) => self.add(&condition, values),
+            None => self,
         }
-        let midnight = |zone: i64, day: NaiveDate| -> DateTime<Utc> {
-            domain::zones::from_local(zone, day.and_time(chrono::NaiveTime::MIN))
-        };
-        let zones = domain::catalog::TIMEZONES.map(|(zone, _, _)| zone);
-        let starts: Vec<DateTime<Utc>> = start
-            .map(|day| zones.iter().map(|z| midnight(*z, day)).collect())
-            .unwrap_or_default();
-        let ends: Vec<DateTime<Utc>> = end
-            .and_then(|day| day.succ_opt())
-            .map(|day| zones.iter().map(|z| midnight(*z, day)).collect())
-            .unwrap_or_default();
-        // The range as the zones' widest (every row in it lies there, so an index on the column
-        // narrows the rows and their count) and narrowest (every row there lies in it whatever
-        // its zone); only the few hours between are checked against the row's zone, read for
-        // those rows alone.
-        let mut outer = Vec::new();
-        let mut inner = Vec::new();
-        let mut values = Vec::new();
-        let mut inner_values = Vec::new();
-        if let (Some(first), Some(last)) = (starts.iter().min(), starts.iter().max()) {
-            outer.push(format!("{column} >= ?"));
-            values.push(Value::from(*first));
-            inner.push(format!("{column} >= ?"));
-            inner_values.push(Value::from(*last));
-        }
-        if let (Some(first), Some(last)) = (ends.iter().min(), ends.iter().max()) {
-            outer.push(format!("{column} < ?"));
-            values.push(Value::from(*last));
-            inner.push(format!("{column} < ?"));
-            inner_values.push(Value::from(*first));
-        }
-        values.extend(inner_values);
-        let mut by_zone = Vec::new();
-        for (at, zone) in zones.iter().enumerate() {
-            let mut bounds = Vec::new();
-            values.push(Value::from(*zone));
-            if let Some(start) = starts.get(at) {
-                bounds.push(format!("{column} >= ?"));
-                values.push(Value::from(*start));
-            }
-            if let Some(end) = ends.get(at) {
-                bounds.push(format!("{column} < ?"));
-                values.push(Value::from(*end));
-            }
-            by_zone.push(format!("WHEN ? THEN {}", bounds.join(" AND ")));
-        }
-        self.add(
-            &format!(
-                "{} AND ({} OR CASE {zone} {} ELSE 1=0 END)",
-                outer.join(" AND "),
-                inner.join(" AND "),
-                by_zone.join(" ")
-            ),
-            values,
-        )
     }
+}
+
+/// The condition that the instant `column` falls on the days from `start` to `end` (either may
+/// be open; none when both are) on the clock of the time zone `zone` (an SQL expression of the
+/// row's home's zone; one outside the catalogue matches nothing), with a `?` for each value.
+pub(crate) fn zoned_days(
+    column: &str,
+    zone: &str,
+    start: Option<chrono::NaiveDate>,
+    end: Option<chrono::NaiveDate>,
+) -> Option<(String, Vec<Value>)> {
+    use chrono::{DateTime, NaiveDate, Utc};
+    if start.is_none() && end.is_none() {
+        return None;
+    }
+    let midnight = |zone: i64, day: NaiveDate| -> DateTime<Utc> {
+        domain::zones::from_local(zone, day.and_time(chrono::NaiveTime::MIN))
+    };
+    let zones = domain::catalog::TIMEZONES.map(|(zone, _, _)| zone);
+    let starts: Vec<DateTime<Utc>> = start
+        .map(|day| zones.iter().map(|z| midnight(*z, day)).collect())
+        .unwrap_or_default();
+    let ends: Vec<DateTime<Utc>> = end
+        .and_then(|day| day.succ_opt())
+        .map(|day| zones.iter().map(|z| midnight(*z, day)).collect())
+        .unwrap_or_default();
+    // The range as the zones' widest (every row in it lies there, so an index on the column
+    // narrows the rows and their count) and narrowest (every row there lies in it whatever
+    // its zone); only the few hours between are checked against the row's zone, read for
+    // those rows alone.
+    let mut outer = Vec::new();
+    let mut inner = Vec::new();
+    let mut values = Vec::new();
+    let mut inner_values = Vec::new();
+    if let (Some(first), Some(last)) = (starts.iter().min(), starts.iter().max()) {
+        outer.push(format!("{column} >= ?"));
+        values.push(Value::from(*first));
+        inner.push(format!("{column} >= ?"));
+        inner_values.push(Value::from(*last));
+    }
+    if let (Some(first), Some(last)) = (ends.iter().min(), ends.iter().max()) {
+        outer.push(format!("{column} < ?"));
+        values.push(Value::from(*last));
+        inner.push(format!("{column} < ?"));
+        inner_values.push(Value::from(*first));
+    }
+    values.extend(inner_values);
+    let mut by_zone = Vec::new();
+    for (at, zone) in zones.iter().enumerate() {
+        let mut bounds = Vec::new();
+        values.push(Value::from(*zone));
+        if let Some(start) = starts.get(at) {
+            bounds.push(format!("{column} >= ?"));
+            values.push(Value::from(*start));
+        }
+        if let Some(end) = ends.get(at) {
+            bounds.push(format!("{column} < ?"));
+            values.push(Value::from(*end));
+        }
+        by_zone.push(format!("WHEN ? THEN {}", bounds.join(" AND ")));
+    }
+    let condition = format!(
+        "{} AND ({} OR CASE {zone} {} ELSE 1=0 END)",
+        outer.join(" AND "),
+        inner.join(" AND "),
+        by_zone.join(" ")
+    );
+    Some((condition, values))
 }
 
 /// One page of a list and the count of the whole filtered list: every list call's answer.

@@ -5,15 +5,14 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use domain::catalog::{DEFAULT_TIMEZONE, TIMEZONES};
 use domain::lists::Order;
 use domain::reports::{CommunityVisits, PropertyTours, ReportRange, VisitFact};
 use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::list::ListSpec;
-use crate::{on_pool, Db, Result};
+use crate::list::{numbered, zoned_days, ListSpec};
+use crate::{bind_values, on_pool, Db, Result, Value};
 
 /// When a home took part: its first activation of a lock or hub, else when it was added.
 macro_rules! activated_on {
@@ -170,52 +169,48 @@ struct VisitFactRow {
     timezone: i64,
 }
 
-/// The instants `on_range_days` compares with: the widest window (`$1`, `$2`), then each zone's
-/// first instant of the range and first instant after it, in the catalogue's order.
-fn bounds(range: &ReportRange) -> Vec<DateTime<Utc>> {
-    let (from, to) = range.widest();
-    let mut bounds = vec![from, to];
-    for (zone, _, _) in TIMEZONES {
-        bounds.push(range.starts_at(zone));
-        bounds.push(range.ends_at(zone));
-    }
-    bounds
+/// A statement on the range's days: the values its conditions bind, as they are written.
+pub(crate) struct InRange<'r> {
+    range: &'r ReportRange,
+    values: Vec<Value>,
 }
 
-/// Whether `column` (an instant) falls on one of the range's days on the clock of `zone` (a
-/// column holding a zone id), with `bounds` bound. The widest window comes first so that an
-/// index on the column bounds what is read; a zone outside the catalogue reads as the default.
-pub(crate) fn on_range_days(column: &str, zone: &str) -> String {
-    let mut cases = String::new();
-    let mut otherwise = String::new();
-    for (n, (id, _, _)) in TIMEZONES.iter().enumerate() {
-        let within = format!("{column} >= ${} AND {column} < ${}", 3 + 2 * n, 4 + 2 * n);
-        if *id == DEFAULT_TIMEZONE {
-            otherwise = within;
-        } else {
-            cases.push_str(&format!(" WHEN {id} THEN {within}"));
+impl<'r> InRange<'r> {
+    fn new(range: &'r ReportRange) -> Self {
+        InRange {
+            range,
+            values: Vec::new(),
         }
     }
-    format!("{column} >= $1 AND {column} < $2 AND CASE {zone}{cases} ELSE {otherwise} END")
+
+    /// Whether `column` (an instant) falls on one of the range's days on the clock of `zone` (a
+    /// column holding a zone id): the list engine's condition, numbered after those written
+    /// before it.
+    pub(crate) fn days(&mut self, column: &str, zone: &str) -> String {
+        let (condition, values) =
+            zoned_days(column, zone, Some(self.range.start), Some(self.range.end))
+                .expect("a report's range has both its days");
+        numbered(&condition, &values, &mut self.values)
+    }
 }
 
-/// The rows of `sql`, whose conditions are `on_range_days`, with the range's bounds bound. The
+/// The rows of the statement `write` writes, its conditions on the range's days by `days`. The
 /// statement is planned for its bounds each time: a prepared statement's generic plan, which
 /// PostgreSQL adopts after five runs, probes each visit's home by key (35 ms for one builder's 90
 /// days, against 18 ms with a hash of its homes).
 pub(crate) async fn in_range<T: crate::list::Row>(
     db: &Db,
-    sql: &str,
     range: &ReportRange,
+    write: impl FnOnce(&mut InRange) -> String,
 ) -> Result<Vec<T>> {
-    let bounds = bounds(range);
-    on_pool!(db, |pool| {
-        let mut query = sqlx::query_as(sql).persistent(false);
-        for bound in &bounds {
-            query = query.bind(*bound);
-        }
-        query.fetch_all(pool).await
-    })
+    let mut query = InRange::new(range);
+    let sql = write(&mut query);
+    on_pool!(db, |pool| bind_values!(
+        sqlx::query_as(&sql).persistent(false),
+        &query.values
+    )
+    .fetch_all(pool)
+    .await)
 }
 
 /// The visits on the range's days (on each home's clock) of the homes `homes` selects (an SQL
@@ -232,13 +227,15 @@ async fn visit_facts(
     } else {
         String::new()
     };
-    let sql = format!(
-        "SELECT v.property_id, p.community_id, v.customer_id, v.visit_status_id, v.platform, v.visited_on, p.timezone \
-         FROM properties p JOIN customer_visits v ON v.property_id = p.property_id \
-         WHERE {homes} AND {}{tours}",
-        on_range_days("v.visited_on", "p.timezone")
-    );
-    let rows: Vec<VisitFactRow> = in_range(db, &sql, range).await?;
+    let rows: Vec<VisitFactRow> = in_range(db, range, |query| {
+        format!(
+            "SELECT v.property_id, p.community_id, v.customer_id, v.visit_status_id, v.platform, v.visited_on, p.timezone \
+             FROM properties p JOIN customer_visits v ON v.property_id = p.property_id \
+             WHERE {homes} AND {}{tours}",
+            query.days("v.visited_on", "p.timezone")
+        )
+    })
+    .await?;
     Ok(rows
         .into_iter()
         .map(|r| {
