@@ -75,6 +75,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(51, "0051_billing"),
     migration!(52, "0052_visit_type_totals"),
     migration!(53, "0053_offers_builder_created"),
+    migration!(54, "0054_visits_home_tours"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

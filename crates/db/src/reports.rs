@@ -213,25 +213,19 @@ pub(crate) async fn in_range<T: crate::list::Row>(
     .await)
 }
 
-/// The visits on the range's days (on each home's clock) of the homes `homes` selects (an SQL
-/// condition on `p`), with each home's community; only the tours when `tours_only`.
+/// The visits on the range's days (on each home's clock) of the homes of the communities
+/// `communities` (a list of keys), with each home's community.
 async fn visit_facts(
     db: &Db,
-    homes: &str,
+    communities: &str,
     range: &ReportRange,
-    tours_only: bool,
 ) -> Result<Vec<(i64, VisitFact)>> {
     let accessed = crate::visits::status_id("Accessed");
-    let tours = if tours_only {
-        format!(" AND v.visit_status_id = {accessed}")
-    } else {
-        String::new()
-    };
     let rows: Vec<VisitFactRow> = in_range(db, range, |query| {
         format!(
             "SELECT v.property_id, p.community_id, v.customer_id, v.visit_status_id, v.platform, v.visited_on, p.timezone \
              FROM properties p JOIN customer_visits v ON v.property_id = p.property_id \
-             WHERE {homes} AND {}{tours}",
+             WHERE p.community_id IN ({communities}) AND {}",
             query.days("v.visited_on", "p.timezone")
         )
     })
@@ -258,12 +252,9 @@ fn id_list(ids: impl Iterator<Item = i64>) -> String {
     ids.map(|id| id.to_string()).collect::<Vec<_>>().join(",")
 }
 
-/// Each home's last tour before the end of the range's last day on its own clock.
-async fn last_tours(
-    db: &Db,
-    range: &ReportRange,
-    rows: &[PropertyTourRow],
-) -> Result<HashMap<i64, DateTime<Utc>>> {
+/// The keys of `rows` by their homes' zones: each zone's range is two instants, which the index
+/// of the visits by home and time answers for each home without reading the home.
+fn homes_by_zone<'a>(rows: impl Iterator<Item = &'a PropertyTourRow>) -> HashMap<i64, String> {
     let mut by_zone: HashMap<i64, Vec<i64>> = HashMap::new();
     for row in rows {
         by_zone
@@ -271,19 +262,66 @@ async fn last_tours(
             .or_default()
             .push(row.property_id);
     }
-    let mut last = HashMap::new();
-    for (zone, homes) in by_zone {
+    by_zone
+        .into_iter()
+        .map(|(zone, homes)| (zone, id_list(homes.into_iter())))
+        .collect()
+}
+
+/// The tours of `rows` on the range's days, each on its home's clock.
+async fn tours_in_range(
+    db: &Db,
+    range: &ReportRange,
+    rows: &[PropertyTourRow],
+) -> Result<Vec<VisitFact>> {
+    let mut tours = Vec::new();
+    for (zone, homes) in homes_by_zone(rows.iter()) {
         let sql = format!(
-            "SELECT property_id, MAX(visited_on) FROM customer_visits \
-             WHERE property_id IN ({}) AND visit_status_id = $1 AND visited_on < $2 GROUP BY property_id",
-            id_list(homes.into_iter())
+            "SELECT property_id, customer_id, visited_on FROM customer_visits \
+             WHERE property_id IN ({homes}) AND visit_status_id = $1 AND visited_on >= $2 AND visited_on < $3"
         );
-        let found: Vec<(i64, DateTime<Utc>)> = on_pool!(db, |pool| sqlx::query_as(&sql)
+        let found: Vec<(i64, i64, DateTime<Utc>)> = on_pool!(db, |pool| sqlx::query_as(&sql)
+            .bind(crate::visits::status_id("Accessed"))
+            .bind(range.starts_at(zone))
+            .bind(range.ends_at(zone))
+            .fetch_all(pool)
+            .await)?;
+        tours.extend(
+            found
+                .into_iter()
+                .map(|(property_id, customer_id, at)| VisitFact {
+                    property_id,
+                    customer_id,
+                    toured: true,
+                    platform: None,
+                    at,
+                    timezone: zone,
+                }),
+        );
+    }
+    Ok(tours)
+}
+
+/// The last tour of each of `rows` before the end of the range's last day on its own clock:
+/// per home the newest of its index on (home, time) below that end, read backwards.
+async fn last_tours(
+    db: &Db,
+    range: &ReportRange,
+    rows: &[&PropertyTourRow],
+) -> Result<HashMap<i64, DateTime<Utc>>> {
+    let mut last = HashMap::new();
+    for (zone, homes) in homes_by_zone(rows.iter().copied()) {
+        let sql = format!(
+            "SELECT p.property_id, (SELECT MAX(v.visited_on) FROM customer_visits v \
+             WHERE v.property_id = p.property_id AND v.visit_status_id = $1 AND v.visited_on < $2) \
+             FROM properties p WHERE p.property_id IN ({homes})"
+        );
+        let found: Vec<(i64, Option<DateTime<Utc>>)> = on_pool!(db, |pool| sqlx::query_as(&sql)
             .bind(crate::visits::status_id("Accessed"))
             .bind(range.ends_at(zone))
             .fetch_all(pool)
             .await)?;
-        last.extend(found);
+        last.extend(found.into_iter().filter_map(|(home, at)| Some((home, at?))));
     }
     Ok(last)
 }
@@ -297,16 +335,22 @@ pub async fn complete_property_tours(
     if rows.is_empty() {
         return Ok(());
     }
-    let homes = format!(
-        "p.property_id IN ({})",
-        id_list(rows.iter().map(|r| r.property_id))
-    );
-    let facts = visit_facts(db, &homes, range, true).await?;
+    let tours = tours_in_range(db, range, rows).await?;
     let mut by_home: HashMap<i64, Vec<&VisitFact>> = HashMap::new();
-    for (_, fact) in &facts {
-        by_home.entry(fact.property_id).or_default().push(fact);
+    for tour in &tours {
+        by_home.entry(tour.property_id).or_default().push(tour);
     }
-    let last = last_tours(db, range, rows).await?;
+    // A home toured in the range was last toured at its newest tour there; only the others are
+    // looked up before the range.
+    let mut last: HashMap<i64, DateTime<Utc>> = by_home
+        .iter()
+        .filter_map(|(home, tours)| Some((*home, tours.iter().map(|t| t.at).max()?)))
+        .collect();
+    let untoured: Vec<&PropertyTourRow> = rows
+        .iter()
+        .filter(|row| !last.contains_key(&row.property_id))
+        .collect();
+    last.extend(last_tours(db, range, &untoured).await?);
     for row in rows.iter_mut() {
         row.figures = domain::reports::property_tours(
             range,
@@ -332,8 +376,7 @@ pub async fn complete_visit_report(
         return Ok(());
     }
     let communities = id_list(rows.iter().map(|r| r.community_id));
-    let homes = format!("p.community_id IN ({communities})");
-    let facts = visit_facts(db, &homes, range, false).await?;
+    let facts = visit_facts(db, &communities, range).await?;
     let mut by_community: HashMap<i64, Vec<&VisitFact>> = HashMap::new();
     for (community, fact) in &facts {
         by_community.entry(*community).or_default().push(fact);
@@ -342,7 +385,7 @@ pub async fn complete_visit_report(
     let sql = format!(
         "SELECT p.community_id, s.visit_date, p.timezone FROM properties p \
          JOIN scheduled_visits s ON s.property_id = p.property_id \
-         WHERE {homes} AND s.status = $1 AND s.visit_date >= $2 AND s.visit_date < $3"
+         WHERE p.community_id IN ({communities}) AND s.status = $1 AND s.visit_date >= $2 AND s.visit_date < $3"
     );
     let booked: Vec<(i64, DateTime<Utc>, i64)> = on_pool!(db, |pool| sqlx::query_as(&sql)
         .bind(crate::scheduled_visits::CREATED)
