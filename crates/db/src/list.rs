@@ -148,6 +148,20 @@ pub struct ThroughCounts {
     pub table: &'static str,
     pub key: &'static str,
     pub rows: &'static str,
+    /// On PostgreSQL, where `table` keeps the searched columns too: the matching rows' keys and
+    /// counts as one statement, `SELECT key, rows FROM table ...`, written as
+    /// [`SearchThrough::search_keys`] is (`{scope}`, `?`), so that the keys read ahead come with
+    /// their sum instead of a probe of `table` per key; or empty.
+    pub searched: &'static str,
+}
+
+/// What [`ListSpec::read_through`] read ahead for a search: for each of `search_through`'s
+/// tables, its matching rows' keys joined by commas, and their list rows' count where its
+/// counts table answered both.
+#[derive(Default)]
+struct ReadAhead {
+    keys: Vec<String>,
+    counted: Vec<Option<i64>>,
 }
 
 /// A table of the words of each row's searched text (its `search_columns` and `search_through`
@@ -287,6 +301,20 @@ pub(crate) fn numbered(sql: &str, vals: &[Value], values: &mut Vec<Value>) -> St
     out
 }
 
+/// A statement of lookups written for a search (`{scope}` the scope's condition on `through`'s
+/// scope column, each `?` the search's lowered LIKE pattern), with its values.
+fn with_scope_and_pattern(
+    template: &str,
+    scope: &Scope,
+    through: &SearchThrough,
+    search: &str,
+) -> (String, Vec<Value>) {
+    let pattern = Value::from(like_pattern(search));
+    let sql = template.replace("{scope}", &scope.condition(through.scope_column));
+    let values = sql.matches('?').map(|_| pattern.clone()).collect();
+    (sql, values)
+}
+
 /// The keys of `through`'s rows in scope matching a (trimmed, non-empty) search, with a `?`
 /// for each of its values: from the keys `read` ahead (see [`ListSpec::read_through`]) when
 /// there are some, else looked up.
@@ -303,14 +331,10 @@ fn through_keys(
             vec![Value::from(keys.to_string())],
         );
     }
-    let pattern = Value::from(like_pattern(search));
     if matches!(db, Db::Postgres(_)) && !through.search_keys.is_empty() {
-        let sql = through
-            .search_keys
-            .replace("{scope}", &scope.condition(through.scope_column));
-        let values = sql.matches('?').map(|_| pattern.clone()).collect();
-        return (sql, values);
+        return with_scope_and_pattern(through.search_keys, scope, through, search);
     }
+    let pattern = Value::from(like_pattern(search));
     let any: Vec<String> = through
         .columns
         .iter()
@@ -1292,7 +1316,7 @@ impl ListSpec {
         query: &ListQuery,
         keys_from: &str,
         limit: i64,
-        read: &[String],
+        read: &ReadAhead,
     ) -> Result<Option<Page<T>>> {
         let through_only = self.search_columns.is_empty()
             && !self.search_through.is_empty()
@@ -1309,7 +1333,7 @@ impl ListSpec {
         let matches = match self.counted_through(db, scope, search, read).await? {
             Some(matches) => matches,
             None => {
-                let alone = self.statement(db, scope, query, None, Shape::SearchAlone, read);
+                let alone = self.statement(db, scope, query, None, Shape::SearchAlone, &read.keys);
                 let count_sql = format!(
                     "SELECT COUNT(*) FROM {} WHERE {}",
                     self.base, alone.where_sql
@@ -1329,7 +1353,7 @@ impl ListSpec {
         if matches > 0 && !walk_is_cheaper(matches, first + limit, in_scope) {
             return Ok(None);
         }
-        let walk = self.statement(db, scope, query, None, Shape::WalkMatches, read);
+        let walk = self.statement(db, scope, query, None, Shape::WalkMatches, &read.keys);
         let keys_sql = format!(
             "SELECT {key} FROM {keys_from} WHERE {cond} {order} LIMIT {limit} OFFSET {first}",
             key = self.key_column,
@@ -1359,14 +1383,14 @@ impl ListSpec {
         db: &Db,
         scope: &Scope,
         search: &str,
-        read: &[String],
+        read: &ReadAhead,
     ) -> Result<Option<i64>> {
         let sides: Vec<(&SearchThrough, &ThroughCounts, Option<&str>)> = self
             .search_through
             .iter()
             .enumerate()
             .filter_map(|(n, through)| {
-                let read = read.get(n).map(String::as_str);
+                let read = read.keys.get(n).map(String::as_str);
                 through
                     .counts
                     .as_ref()
@@ -1377,8 +1401,12 @@ impl ListSpec {
             return Ok(None);
         }
         let mut sums = Vec::with_capacity(sides.len());
-        for (through, counts, read) in &sides {
-            let (keys, keys_values) = through_keys(db, scope, through, search, *read);
+        for (n, (through, counts, keys_read)) in sides.iter().enumerate() {
+            if let Some(Some(sum)) = read.counted.get(n) {
+                sums.push(*sum);
+                continue;
+            }
+            let (keys, keys_values) = through_keys(db, scope, through, search, *keys_read);
             let mut values = Vec::new();
             let sql = numbered(
                 &format!(
@@ -1525,28 +1553,46 @@ impl ListSpec {
     /// On PostgreSQL, the keys of the rows a search finds through each of `search_through`'s
     /// tables, read once for the request's statements (its counts and its page), each a list
     /// of keys joined by commas: it finds them again for every statement that names them (the
-    /// 6,000 homes of an enterprise matching a community's name: three times 8 ms). Empty where
-    /// there is nothing to read, and on SQLite, where each lookup is cheap.
-    async fn read_through(&self, db: &Db, scope: &Scope, query: &ListQuery) -> Result<Vec<String>> {
+    /// 6,000 homes of an enterprise matching a community's name: three times 8 ms). A side
+    /// whose counts table keeps the searched columns (`ThroughCounts::searched`) is read from
+    /// it, with the sum of its matches' counts. Empty where there is nothing to read, and on
+    /// SQLite, where each lookup is cheap.
+    async fn read_through(&self, db: &Db, scope: &Scope, query: &ListQuery) -> Result<ReadAhead> {
         let search = query.search.as_deref().map(str::trim).unwrap_or_default();
+        let mut read = ReadAhead::default();
         if search.is_empty() || !matches!(db, Db::Postgres(_)) {
-            return Ok(Vec::new());
+            return Ok(read);
         }
-        let mut read = Vec::with_capacity(self.search_through.len());
         for through in self.search_through {
-            let (keys, keys_values) = through_keys(db, scope, through, search, None);
+            let searched = through.counts.as_ref().map_or("", |counts| counts.searched);
+            let (sql, keys_values) = if searched.is_empty() {
+                let (keys, values) = through_keys(db, scope, through, search, None);
+                (
+                    format!(
+                        "SELECT string_agg(CAST(k AS TEXT), ','), CAST(NULL AS BIGINT) \
+                         FROM ({keys}) AS t(k)"
+                    ),
+                    values,
+                )
+            } else {
+                let (counted, values) = with_scope_and_pattern(searched, scope, through, search);
+                (
+                    format!(
+                        "SELECT string_agg(CAST(k AS TEXT), ','), CAST(COALESCE(SUM(n), 0) AS BIGINT) \
+                         FROM ({counted}) AS t(k, n)"
+                    ),
+                    values,
+                )
+            };
             let mut values = Vec::new();
-            let sql = numbered(
-                &format!("SELECT string_agg(CAST(k AS TEXT), ',') FROM ({keys}) AS t(k)"),
-                &keys_values,
-                &mut values,
-            );
-            let joined: Option<String> = on_pool!(db, |pool| {
-                bind_values!(sqlx::query_scalar(&sql), &values)
+            let sql = numbered(&sql, &keys_values, &mut values);
+            let (joined, counted): (Option<String>, Option<i64>) = on_pool!(db, |pool| {
+                bind_values!(sqlx::query_as(&sql), &values)
                     .fetch_one(pool)
                     .await
             })?;
-            read.push(joined.unwrap_or_default());
+            read.keys.push(joined.unwrap_or_default());
+            read.counted.push(counted);
         }
         Ok(read)
     }
@@ -1578,7 +1624,7 @@ impl ListSpec {
             Shape::Full
         };
         let read = self.read_through(db, scope, query).await?;
-        let statement = self.statement(db, scope, query, None, shape, &read);
+        let statement = self.statement(db, scope, query, None, shape, &read.keys);
         let order = self.order_clause(query);
         let count_sql = self.count_sql(searching, &statement.where_sql, None);
         let window = query

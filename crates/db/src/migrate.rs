@@ -76,6 +76,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(52, "0052_visit_type_totals"),
     migration!(53, "0053_offers_builder_created"),
     migration!(54, "0054_visits_home_tours"),
+    migration!(55, "0055_home_visit_counts_searched"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -101,6 +101,7 @@ pub const VISITS: ListSpec = ListSpec {
                 table: "customer_visit_counts",
                 key: "customer_id",
                 rows: "visits",
+                searched: "",
             }),
             search_keys: "",
         },
@@ -109,6 +110,11 @@ pub const VISITS: ListSpec = ListSpec {
                 table: "home_visit_counts",
                 key: "property_id",
                 rows: "visits",
+                // The visited homes whose address or community's name matches, with their
+                // visits, from the counts alone (migration 0055).
+                searched: "SELECT sp.property_id, sp.visits FROM home_visit_counts sp WHERE {scope} \
+                           AND (sp.address LIKE ? ESCAPE '\\' OR sp.community_id = ANY(ARRAY(\
+                           SELECT id FROM communities WHERE lower(name) LIKE ? ESCAPE '\\')))",
             }),
             ..crate::properties::searched_through("v.property_id")
         },

@@ -1935,6 +1935,33 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
             "visits searched for {term}"
         );
     }
+    // A home's new address is searched at once (PostgreSQL keeps it beside its visit count).
+    run(
+        db,
+        "UPDATE properties SET address_1 = '9 Zephyr Lane' WHERE property_id = \
+         (SELECT property_id FROM customer_visits WHERE builder_id = $1 ORDER BY customer_visit_id LIMIT 1)",
+        a,
+    )
+    .await;
+    let zephyr = ListQuery {
+        search: Some("zephyr".into()),
+        ..Default::default()
+    };
+    let found = VISITS.page::<VisitRow>(db, &both, &zephyr).await.unwrap();
+    let wanted = VISITS
+        .page::<VisitRow>(db, &both, &ListQuery::default())
+        .await
+        .unwrap()
+        .data
+        .into_iter()
+        .filter(|v| v.address_1 == "9 Zephyr Lane")
+        .count();
+    assert!(wanted > 0);
+    assert_eq!(
+        (found.data.len(), found.total),
+        (wanted, wanted as i64),
+        "visits searched by a home's new address"
+    );
     t.drop_db().await;
 }
 
