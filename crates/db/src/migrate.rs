@@ -77,6 +77,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(53, "0053_offers_builder_created"),
     migration!(54, "0054_visits_home_tours"),
     migration!(55, "0055_home_visit_counts_searched"),
+    migration!(56, "0056_offers_search"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -40,9 +40,11 @@ pub const OFFERS: ListSpec = ListSpec {
     from: "offers o JOIN customers c ON c.customer_id = o.customer_id AND c.builder_id = o.builder_id \
            JOIN properties p ON p.property_id = o.property_id",
     scope_column: "o.builder_id",
-    // The offer's floor plan and home, and its visitor's names, email and phone, found through
-    // the customers' trigram index.
-    search_columns: &["o.floor_plan", "CAST(o.property_id AS TEXT)"],
+    // The offer's floor plan and home in one column (lowered, with a trigram index, on
+    // PostgreSQL: migration 0056), and its visitor's names, email and phone, found through the
+    // customers' trigram index.
+    search_columns: &["o.search_text"],
+    search_columns_lowered: true,
     search_through: &[SearchThrough {
         reference: "o.customer_id",
         table: "customers",

@@ -1689,7 +1689,7 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
         .data;
     for term in [
         "ann", "AN", "bo", "c1", "010-0003", "example", "commons", "2 show", "nobody", "aspen",
-        "9:00", "020-00",
+        "9:00", "020-00", "7",
     ] {
         let searched = ListQuery {
             search: Some(term.into()),
