@@ -78,6 +78,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(54, "0054_visits_home_tours"),
     migration!(55, "0055_home_visit_counts_searched"),
     migration!(56, "0056_offers_search"),
+    migration!(57, "0057_offers_search_index"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

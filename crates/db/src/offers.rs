@@ -41,10 +41,11 @@ pub const OFFERS: ListSpec = ListSpec {
            JOIN properties p ON p.property_id = o.property_id",
     scope_column: "o.builder_id",
     // The offer's floor plan and home in one column (lowered, with a trigram index, on
-    // PostgreSQL: migration 0056), and its visitor's names, email and phone, found through the
-    // customers' trigram index.
+    // PostgreSQL: migration 0056; in a trigram index on SQLite, 0057), and its visitor's names,
+    // email and phone, found through the customers' trigram index.
     search_columns: &["o.search_text"],
     search_columns_lowered: true,
+    search_index: "offer_search",
     search_through: &[SearchThrough {
         reference: "o.customer_id",
         table: "customers",
