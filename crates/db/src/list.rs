@@ -1565,27 +1565,21 @@ impl ListSpec {
         }
         for through in self.search_through {
             let searched = through.counts.as_ref().map_or("", |counts| counts.searched);
-            let (sql, keys_values) = if searched.is_empty() {
-                let (keys, values) = through_keys(db, scope, through, search, None);
-                (
-                    format!(
-                        "SELECT string_agg(CAST(k AS TEXT), ','), CAST(NULL AS BIGINT) \
-                         FROM ({keys}) AS t(k)"
-                    ),
-                    values,
-                )
+            let ((rows, rows_values), columns, sum) = if searched.is_empty() {
+                let keys = through_keys(db, scope, through, search, None);
+                (keys, "k", "CAST(NULL AS BIGINT)")
             } else {
-                let (counted, values) = with_scope_and_pattern(searched, scope, through, search);
-                (
-                    format!(
-                        "SELECT string_agg(CAST(k AS TEXT), ','), CAST(COALESCE(SUM(n), 0) AS BIGINT) \
-                         FROM ({counted}) AS t(k, n)"
-                    ),
-                    values,
-                )
+                let counted = with_scope_and_pattern(searched, scope, through, search);
+                (counted, "k, n", "CAST(COALESCE(SUM(n), 0) AS BIGINT)")
             };
             let mut values = Vec::new();
-            let sql = numbered(&sql, &keys_values, &mut values);
+            let sql = numbered(
+                &format!(
+                    "SELECT string_agg(CAST(k AS TEXT), ','), {sum} FROM ({rows}) AS t({columns})"
+                ),
+                &rows_values,
+                &mut values,
+            );
             let (joined, counted): (Option<String>, Option<i64>) = on_pool!(db, |pool| {
                 bind_values!(sqlx::query_as(&sql), &values)
                     .fetch_one(pool)
