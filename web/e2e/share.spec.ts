@@ -14,6 +14,8 @@ async function startInvite(page: Page, booking: RegExp, lastname: string, phone:
   await page.getByRole('textbox', { name: 'Email' }).fill(`${lastname.toLowerCase()}@example.com`);
   await page.getByRole('combobox', { name: 'Property' }).click();
   await page.getByRole('option').first().click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Property' })).not.toHaveValue('');
 }
 
 test('staff share a scheduled tour invite, and the visit is on the scheduled visits list', async ({ page }) => {
@@ -25,6 +27,9 @@ test('staff share a scheduled tour invite, and the visit is on the scheduled vis
   await page.getByLabel(/Visit Date/).fill(day);
   await page.getByRole('combobox', { name: 'Visit Time' }).click();
   await page.getByRole('option', { name: '10:00 AM' }).click();
+  // Save only once the time list has closed on the chosen time, or the click may land on its backdrop.
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Visit Time' })).toHaveText('10:00 AM');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Scheduled tour invite sent to Eve ${lastname}`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Book a tour' })).toBeVisible();
