@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::list::ListSpec;
+use crate::list::{ListSpec, SearchWords};
 use crate::{on_pool, Db, Result};
 
 /// An attempt as the list shows it (spec 2 §2).
@@ -46,6 +46,12 @@ pub const AFTER_TOUR_HOURS: ListSpec = ListSpec {
     search_columns_lowered: true,
     search_through: &[crate::properties::searched_through("a.property_id")],
     search_index: "after_tour_hours_search",
+    // The words of all of these (migration 0059).
+    search_words: Some(SearchWords {
+        table: "after_tour_hours_words",
+        key: "id",
+        scope_column: "builder_id",
+    }),
     sort_columns: &[
         ("id", "a.id"),
         ("property_id", "a.property_id"),

@@ -7,7 +7,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::list::{ListSpec, SortRuns};
+use crate::list::{ListSpec, SearchWords, SortRuns};
 use crate::{now, on_pool, Db, Result, Scope};
 
 /// A customer as the customers list shows it (spec 2 §2).
@@ -79,6 +79,12 @@ pub const CUSTOMERS: ListSpec = ListSpec {
     search_columns: &["c.search_text"],
     search_columns_lowered: true,
     search_index: "customer_search",
+    // The words of the same (migration 0058).
+    search_words: Some(SearchWords {
+        table: "customer_words",
+        key: "customer_id",
+        scope_column: "builder_id",
+    }),
     sort_columns: &[
         ("customer_id", "c.customer_id"),
         ("firstname", "lower(c.firstname)"),

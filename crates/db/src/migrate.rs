@@ -79,6 +79,8 @@ const MIGRATIONS: &[Migration] = &[
     migration!(55, "0055_home_visit_counts_searched"),
     migration!(56, "0056_offers_search"),
     migration!(57, "0057_offers_search_index"),
+    migration!(58, "0058_customer_words"),
+    migration!(59, "0059_after_tour_hours_words"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -1022,6 +1022,115 @@ async fn searches_matching_most_homes_page_as_the_whole_search() {
 }
 
 #[tokio::test]
+async fn customer_searches_page_as_the_whole_search_and_follow_edits() {
+    use chrono::{Duration, TimeZone, Utc};
+    use db::customers::{CustomerRow, CUSTOMERS};
+    use db::visits::{NewCustomer, NewVisit};
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let a = builder(db, "Patel Homes").await;
+    let b = builder(db, "Beside Homes").await;
+    let home = save_home(
+        db,
+        a,
+        None,
+        &home_at(community(db, a, "Worded Commons").await, "1 Word Way"),
+    )
+    .await;
+    let start = Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap();
+    // Two thirds of the builder's customers hold "patel", in the last name or the email only;
+    // a third never toured (no last visit), the rest in an order other than their keys'.
+    let person = |builder_id: i64, n: usize| {
+        let (first, last, mail) = match n % 3 {
+            0 => ("Ann", "Patel", "ann.patel"),
+            1 => ("Bo", "Shah", "bo_patelshah"),
+            _ => ("Cy", "Shah-Lee", "cy.shah"),
+        };
+        NewCustomer {
+            builder_id,
+            firstname: first.into(),
+            lastname: last.into(),
+            email: format!("{mail}{n}@mail.test"),
+            phone: format!("555-020-{n:04}"),
+            visitor_type_id: 122,
+            created_on: start,
+        }
+    };
+    let people: Vec<NewCustomer> = (0..30).map(|n| person(a, n)).collect();
+    let visits: Vec<NewVisit> = (0..30)
+        .filter(|n| n % 5 != 4)
+        .map(|n| NewVisit {
+            customer: n,
+            property_id: home,
+            visit_status_id: 156,
+            remarks: None,
+            platform: None,
+            attribution: None,
+            visited_on: start + Duration::hours((n as i64 * 7) % 31),
+        })
+        .collect();
+    let ids = db::visits::insert_history(db, &people, &visits)
+        .await
+        .unwrap();
+    db::visits::insert_history(db, &[person(b, 0)], &[])
+        .await
+        .unwrap();
+    let both = Scope::Builders(vec![a, b]);
+    let holding = |scope: Scope, term: &'static str| async move {
+        let every: Vec<CustomerRow> = whole_list(db, &CUSTOMERS, &scope).await;
+        let has = |text: &str| text.to_lowercase().contains(term);
+        let wanted: Vec<i64> = every
+            .iter()
+            .filter(|c| {
+                has(&c.firstname)
+                    || has(&c.lastname)
+                    || c.email_1.as_deref().is_some_and(has)
+                    || c.cell_phone_1.as_deref().is_some_and(has)
+            })
+            .map(|c| c.customer_id)
+            .collect();
+        let count = wanted.len();
+        searched_as_tested(
+            db,
+            &CUSTOMERS,
+            &scope,
+            term,
+            wanted.into_iter(),
+            |c: &CustomerRow| c.customer_id,
+        )
+        .await;
+        count
+    };
+    assert_eq!(holding(Scope::builder(a), "patel").await, 20);
+    assert_eq!(holding(both.clone(), "patel").await, 21);
+    assert_eq!(holding(both.clone(), "shah").await, 20);
+    assert_eq!(holding(Scope::builder(a), "mail").await, 30);
+    assert_eq!(holding(Scope::builder(a), "020").await, 30);
+    assert_eq!(holding(Scope::builder(a), "0021").await, 1);
+    assert_eq!(holding(Scope::builder(a), "nobody").await, 0);
+
+    // A renamed customer and a removed one show at once; a visit's counters move no words.
+    run(
+        db,
+        "UPDATE customers SET lastname = 'Quince', email_1 = 'q@mail.test' WHERE customer_id = $1",
+        ids[0],
+    )
+    .await;
+    assert_eq!(holding(Scope::builder(a), "patel").await, 19);
+    assert_eq!(holding(Scope::builder(a), "quince").await, 1);
+    run(db, "DELETE FROM customers WHERE customer_id = $1", ids[4]).await;
+    assert_eq!(holding(Scope::builder(a), "patel").await, 18);
+    run(
+        db,
+        "UPDATE customers SET visits_count = visits_count + 1 WHERE customer_id = $1",
+        ids[3],
+    )
+    .await;
+    assert_eq!(holding(Scope::builder(a), "patel").await, 18);
+    t.drop_db().await;
+}
+
+#[tokio::test]
 async fn one_word_searches_find_what_the_text_holds() {
     use db::properties::{PropertyFields, PropertyRow, PROPERTIES};
     let t = TestDb::new().await.unwrap();
@@ -1844,6 +1953,47 @@ async fn showings_lists_page_as_the_whole_list_and_count_from_their_totals() {
                 );
             }
         }
+    }
+
+    // An attempt's words follow its home's address and its community's name, and leave with it.
+    run(
+        db,
+        "UPDATE communities SET name = 'Quince Commons' WHERE id = \
+         (SELECT MIN(community_id) FROM properties WHERE builder_id = $1)",
+        a,
+    )
+    .await;
+    run(
+        db,
+        "UPDATE properties SET address_1 = '9 Plum Lane' WHERE property_id = \
+         (SELECT MAX(property_id) FROM properties WHERE builder_id = $1)",
+        a,
+    )
+    .await;
+    run(
+        db,
+        "DELETE FROM after_tour_hours WHERE id = (SELECT MIN(id) FROM after_tour_hours WHERE builder_id = $1)",
+        a,
+    )
+    .await;
+    for term in ["quince", "plum", "commons", "show"] {
+        let attempts: Vec<AfterTourHoursRow> = whole_list(db, &AFTER_TOUR_HOURS, &both).await;
+        let has = |text: &str| text.to_lowercase().contains(term);
+        let wanted: Vec<i64> = attempts
+            .iter()
+            .filter(|a| has(&a.address_1) || has(&a.community))
+            .map(|a| a.id)
+            .collect();
+        assert!(!wanted.is_empty(), "{term}");
+        searched_as_tested(
+            db,
+            &AFTER_TOUR_HOURS,
+            &both,
+            term,
+            wanted.into_iter(),
+            |a: &AfterTourHoursRow| a.id,
+        )
+        .await;
     }
 
     // The customers' totals follow their changes: a new status, a deletion.
