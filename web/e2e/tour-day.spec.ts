@@ -48,6 +48,8 @@ async function homeWithALock(pm: Api) {
 /** A verified visitor on the home's tour page, past the pre-tour questions. */
 async function readyToTour(page: Page, browser: Browser, home: number, surname: string) {
   const visitor = await verifiedVisitor(page, browser, surname, `/tour/brightway-homes/property/${home}`);
+  // The questions load after the verification: answered before they show, Continue is refused.
+  await expect(visitor.visitor.getByRole('radiogroup').first()).toBeVisible();
   await answerFirstChoices(visitor.visitor);
   await visitor.visitor.getByRole('button', { name: 'Continue' }).click();
   return visitor;

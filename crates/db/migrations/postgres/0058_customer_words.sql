@@ -13,8 +13,9 @@ CREATE INDEX customer_words_customer ON customer_words (customer_id);
 
 -- The words of each of the (lowered) texts, as (word, scope, key) of the text at the same place
 -- in each array, each pair once; new words are added to the dictionary first, in a statement
--- of their own, so the next one's snapshot sees them and those another transaction added. Every
--- table of words is written from it.
+-- of their own, so the next one's snapshot sees them and those another transaction added. They
+-- are added in the words' order, so two writers adding the same new words wait for each other
+-- instead of each holding one the other needs. Every table of words is written from it.
 CREATE FUNCTION search_words_of(keys BIGINT[], scopes BIGINT[], texts TEXT[])
 RETURNS TABLE (word_id BIGINT, scope_id BIGINT, key_id BIGINT) LANGUAGE plpgsql AS $$
 BEGIN
@@ -22,6 +23,7 @@ BEGIN
     SELECT DISTINCT t.word
     FROM unnest(texts) AS x (text), regexp_split_to_table(x.text, '[^a-z0-9]+') AS t (word)
     WHERE t.word <> ''
+    ORDER BY t.word
     ON CONFLICT (word) DO NOTHING;
     RETURN QUERY
     SELECT DISTINCT w.word_id, x.scope, x.key
@@ -31,9 +33,14 @@ BEGIN
 END;
 $$;
 
--- The homes' words from it too: one cutting for every table.
+-- The homes' words from it too: one cutting for every table. Their communities are held first
+-- (FOR SHARE waits for a rename being written, whose trigger cannot see a home not yet
+-- committed), so the names read next are the committed ones.
 CREATE OR REPLACE FUNCTION property_words_write(homes BIGINT[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+    PERFORM 1 FROM communities c
+    WHERE c.id IN (SELECT community_id FROM properties WHERE property_id = ANY (homes))
+    ORDER BY c.id FOR SHARE;
     DELETE FROM property_words WHERE property_id = ANY (homes);
     INSERT INTO property_words (word_id, builder_id, property_id)
     SELECT w.* FROM (

@@ -11,9 +11,17 @@ CREATE TABLE after_tour_hours_words (
 );
 CREATE INDEX after_tour_hours_words_attempt ON after_tour_hours_words (id);
 
--- Rewrites the words of the given attempts (migration 0058 cuts them).
+-- Rewrites the words of the given attempts (migration 0058 cuts them). The attempts are held
+-- first, and their homes and communities shared: an edit of the home or a rename of the
+-- community being written is waited for (its trigger cannot see an attempt not yet committed),
+-- and two rewrites of one attempt take turns, so the texts read next are the committed ones.
 CREATE FUNCTION after_tour_hours_words_write(ids BIGINT[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+    PERFORM 1
+    FROM after_tour_hours a JOIN properties p ON p.property_id = a.property_id
+         JOIN communities m ON m.id = p.community_id
+    WHERE a.id = ANY (ids)
+    ORDER BY a.id FOR UPDATE OF a FOR SHARE OF p, m;
     DELETE FROM after_tour_hours_words WHERE id = ANY (ids);
     INSERT INTO after_tour_hours_words (word_id, builder_id, id)
     SELECT w.* FROM (
