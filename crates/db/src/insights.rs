@@ -1,9 +1,11 @@
-//! Insights: the figures of the charts, counted in SQL for the builders in scope (and one
-//! community, when chosen) on the range's days of each home's clock, so that what leaves the
-//! database is counts, not the range's visits.
+//! Insights: the figures of the charts for the builders in scope (and one community, when
+//! chosen) on the range's days of each home's clock, so that what leaves the database is counts,
+//! not the range's visits. Visits, tours, offers and visitors' first steps are read from the
+//! tallies triggers keep (migration 0060); one community's charts, its registrations and the
+//! homes sold are counted from their rows.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
-use domain::insights::{CommunityInsight, VisitHour};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use domain::insights::{CommunityInsight, DayCount, VisitHour};
 use domain::reports::ReportRange;
 
 use crate::reports::{in_range, InRange};
@@ -67,7 +69,7 @@ fn accessed() -> i64 {
 }
 
 /// The range's visits counted by zone, UTC hour and whether the door opened (a zone's hour is
-/// one hour of its clock too: the offsets are whole hours).
+/// one hour of its clock too: the offsets are whole hours): one chosen community's charts.
 pub async fn visit_hours(
     db: &Db,
     scope: &Scope,
@@ -101,14 +103,77 @@ pub async fn visit_hours(
         .collect())
 }
 
-/// Everything the funnel and the communities' lines need beyond the visit hours.
+/// The rows of a tally (`select`: `SELECT ... FROM ... WHERE` and its conditions) whose
+/// `period` is one of `keys` (whole months or weeks) or a day of one of `runs`, as one branch
+/// each: every branch is one stretch of the key per builder, where one condition with ORs was
+/// read as the whole table. The keys are written from dates, never from a request.
+fn in_periods(select: &str, keys: &[String], runs: &[(NaiveDate, NaiveDate)]) -> String {
+    let mut branches: Vec<String> = runs
+        .iter()
+        .map(|(first, last)| format!("{select} AND period BETWEEN '{first}' AND '{last}'"))
+        .collect();
+    if !keys.is_empty() {
+        let keys: Vec<String> = keys.iter().map(|key| format!("'{key}'")).collect();
+        branches.push(format!("{select} AND period IN ({})", keys.join(", ")));
+    }
+    branches.join(" UNION ALL ")
+}
+
+/// The range's visits and tours by day and its tours by hour of the clock, from the builders'
+/// tallies (migration 0060): every community of the builders in scope.
+pub async fn tallied_days_and_hours(
+    db: &Db,
+    scope: &Scope,
+    range: &ReportRange,
+) -> Result<(Vec<DayCount>, [i64; 24])> {
+    let days_sql = format!(
+        "SELECT day, CAST(SUM(visits) AS BIGINT), CAST(SUM(tours) AS BIGINT) FROM builder_day_tallies \
+         WHERE {} AND day BETWEEN '{}' AND '{}' GROUP BY day ORDER BY day",
+        scope.condition("builder_id"),
+        range.start,
+        range.end
+    );
+    let (months, runs) = domain::insights::spans(range);
+    let hours_sql = format!(
+        "SELECT CAST(hour AS BIGINT), CAST(SUM(tours) AS BIGINT) FROM ({}) h GROUP BY hour",
+        in_periods(
+            &format!(
+                "SELECT hour, tours FROM builder_hour_tallies WHERE {}",
+                scope.condition("builder_id")
+            ),
+            &months,
+            &runs
+        )
+    );
+    let days: Vec<(String, i64, i64)> =
+        on_pool!(db, |pool| sqlx::query_as(&days_sql).fetch_all(pool).await)?;
+    let hours: Vec<(i64, i64)> =
+        on_pool!(db, |pool| sqlx::query_as(&hours_sql).fetch_all(pool).await)?;
+    let days = days
+        .into_iter()
+        .filter_map(|(day, visits, tours)| {
+            Some(DayCount {
+                day: day.parse().ok()?,
+                visits,
+                tours,
+            })
+        })
+        .collect();
+    let mut by_hour = [0i64; 24];
+    for (hour, tours) in hours {
+        if let Some(slot) = usize::try_from(hour).ok().and_then(|h| by_hour.get_mut(h)) {
+            *slot += tours;
+        }
+    }
+    Ok((days, by_hour))
+}
+
+/// The funnel's visitors (its homes sold after a tour are the sum of the communities' lines).
 pub struct Events {
-    /// Distinct visitors with a tour in the range.
+    /// Visitors whose first tour fell in the range.
     pub toured: i64,
-    /// Distinct visitors who made an offer in the range.
+    /// Visitors whose first offer was made in the range.
     pub offered: i64,
-    /// Homes sold or rented in the range after a tour.
-    pub sold: i64,
     /// Visitors registered in the range (who visited the chosen community, when one is).
     pub registered: i64,
 }
@@ -119,37 +184,24 @@ pub async fn events_of(
     community: Option<i64>,
     range: &ReportRange,
 ) -> Result<Events> {
-    let homes = homes(scope, community);
-    let accessed = accessed();
-    let toured = count_in_range(db, range, |query| {
+    // Visitors whose first tour, and whose first offer (at the chosen community's homes, when
+    // one is), fell on the range's days: kept on each visitor (migration 0060).
+    let firsts = |step: &str| {
         format!(
-            "SELECT COUNT(*) FROM (SELECT DISTINCT v.customer_id \
-             FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
-             WHERE {} AND v.visit_status_id = {accessed} AND {}) toured",
-            visits(scope, community),
-            query.days("v.visited_on", "p.timezone")
+            "SELECT COUNT(*) FROM customers c WHERE {} AND c.first_{step}_day BETWEEN '{}' AND '{}'{}",
+            scope.condition("c.builder_id"),
+            range.start,
+            range.end,
+            community
+                .map(|c| format!(" AND c.first_{step}_community_id = {c}"))
+                .unwrap_or_default()
         )
-    })
-    .await?;
-    let offered = count_in_range(db, range, |query| {
-        format!(
-            "SELECT COUNT(*) FROM (SELECT DISTINCT o.customer_id \
-             FROM offers o JOIN properties p ON p.property_id = o.property_id \
-             WHERE {} AND {homes} AND {}) offered",
-            scope.condition("o.builder_id"),
-            query.days("o.created_on", "p.timezone")
-        )
-    })
-    .await?;
-    let sold = count_in_range(db, range, |query| {
-        format!(
-            "SELECT COUNT(*) FROM properties p \
-             WHERE {homes} AND {sold_in_range} AND {toured_before_sale}",
-            sold_in_range = sold_in_range(query),
-            toured_before_sale = toured_before_sale(),
-        )
-    })
-    .await?;
+    };
+    let (toured_sql, offered_sql) = (firsts("tour"), firsts("offer"));
+    let (toured,): (i64,) = on_pool!(db, |pool| sqlx::query_as(&toured_sql).fetch_one(pool).await)?;
+    let (offered,): (i64,) = on_pool!(db, |pool| sqlx::query_as(&offered_sql)
+        .fetch_one(pool)
+        .await)?;
     // Registrations are the builder's: read on its clock.
     let visited = match community {
         Some(community) => format!(
@@ -170,7 +222,6 @@ pub async fn events_of(
     Ok(Events {
         toured,
         offered,
-        sold,
         registered,
     })
 }
@@ -226,27 +277,24 @@ pub async fn fill_lines(
     lines: &mut [CommunityInsight],
 ) -> Result<()> {
     let homes = homes(scope, community);
-    let accessed = accessed();
-    let visit_counts: Vec<(i64, bool, i64)> = in_range(db, range, |query| {
-        format!(
-            "SELECT p.community_id, v.visit_status_id = {accessed}, COUNT(*) \
-             FROM customer_visits v JOIN properties p ON p.property_id = v.property_id \
-             WHERE {} AND {} \
-             GROUP BY p.community_id, v.visit_status_id = {accessed}",
-            visits(scope, community),
-            query.days("v.visited_on", "p.timezone")
+    let mut chosen = scope.condition("builder_id");
+    if let Some(community) = community {
+        chosen.push_str(&format!(" AND community_id = {community}"));
+    }
+    let (keys, runs) = domain::insights::week_spans(range);
+    let counts_sql = format!(
+        "SELECT community_id, CAST(SUM(visits) AS BIGINT), CAST(SUM(tours) AS BIGINT), \
+         CAST(SUM(offers) AS BIGINT) FROM ({}) t GROUP BY community_id",
+        in_periods(
+            &format!(
+                "SELECT community_id, visits, tours, offers FROM community_tallies WHERE {chosen}"
+            ),
+            &keys,
+            &runs
         )
-    })
-    .await?;
-    let offers: Vec<(i64, i64)> = in_range(db, range, |query| {
-        format!(
-            "SELECT p.community_id, COUNT(*) FROM offers o JOIN properties p ON p.property_id = o.property_id \
-             WHERE {} AND {homes} AND {} GROUP BY p.community_id",
-            scope.condition("o.builder_id"),
-            query.days("o.created_on", "p.timezone")
-        )
-    })
-    .await?;
+    );
+    let counts: Vec<(i64, i64, i64, i64)> =
+        on_pool!(db, |pool| sqlx::query_as(&counts_sql).fetch_all(pool).await)?;
     let sales: Vec<(i64, i64)> = in_range(db, range, |query| {
         format!(
             "SELECT p.community_id, COUNT(*) FROM properties p \
@@ -263,17 +311,11 @@ pub async fn fill_lines(
         .map(|(index, line)| (line.community_id, index))
         .collect();
     let line_of = |community: i64| at.get(&community).copied();
-    for (community, toured, count) in visit_counts {
+    for (community, visits, tours, offers) in counts {
         if let Some(index) = line_of(community) {
-            lines[index].visits += count;
-            if toured {
-                lines[index].tours += count;
-            }
-        }
-    }
-    for (community, count) in offers {
-        if let Some(index) = line_of(community) {
-            lines[index].offers = count;
+            lines[index].visits = visits;
+            lines[index].tours = tours;
+            lines[index].offers = offers;
         }
     }
     for (community, count) in sales {

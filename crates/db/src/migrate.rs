@@ -81,6 +81,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(57, "0057_offers_search_index"),
     migration!(58, "0058_customer_words"),
     migration!(59, "0059_after_tour_hours_words"),
+    migration!(60, "0060_insight_tallies"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -686,6 +686,23 @@ async fn insights_count_each_visit_on_its_own_homes_clock() {
         .await
         .unwrap();
     assert_eq!((lines[0].visits, lines[0].tours), (8, 4));
+    // Longer ranges read whole weeks of the month and the days left over: from 1 March every
+    // visit counts (the earliest is 11:59 PM on the 1st), from the 2nd all but that minute's.
+    for (first, counted) in [(1, (16, 12)), (2, (12, 8))] {
+        let weeks = ReportRange {
+            start: NaiveDate::from_ymd_opt(2026, 3, first).unwrap(),
+            end: NaiveDate::from_ymd_opt(2026, 3, 28).unwrap(),
+        };
+        let mut lines = db::insights::communities(db, &scope, None).await.unwrap();
+        db::insights::fill_lines(db, &scope, None, &weeks, &mut lines)
+            .await
+            .unwrap();
+        assert_eq!(
+            (lines[0].visits, lines[0].tours),
+            counted,
+            "from {first} March"
+        );
+    }
     let hours = db::insights::visit_hours(db, &scope, Some(c), &range)
         .await
         .unwrap();
@@ -697,11 +714,126 @@ async fn insights_count_each_visit_on_its_own_homes_clock() {
             .sum::<i64>()
     };
     assert_eq!((sum(true), sum(false)), (4, 4));
+    // The builders' tallies read each visit on its home's clock as the visits themselves do.
+    let tallied = || async {
+        db::insights::tallied_days_and_hours(db, &scope, &range)
+            .await
+            .unwrap()
+    };
+    assert_eq!(
+        tallied().await,
+        domain::insights::days_and_hours(&range, &hours)
+    );
+    assert_eq!(tallied().await.1.iter().sum::<i64>(), 4);
     let events = db::insights::events_of(db, &scope, None, &range)
         .await
         .unwrap();
-    assert_eq!(events.toured, 2, "two visitors toured");
+    assert_eq!(
+        events.toured, 0,
+        "both visitors first toured the minute before"
+    );
     assert_eq!(events.registered, 1);
+    // Once the tours before the range are undone, the tours in it are the visitors' first; the
+    // tallies follow the edit.
+    let zones: Vec<i64> = domain::catalog::TIMEZONES
+        .iter()
+        .map(|(z, _, _)| *z)
+        .collect();
+    for zone in &zones {
+        db::on_pool!(db, |pool| sqlx::query(
+            "UPDATE customer_visits SET visit_status_id = $1 WHERE visited_on = $2 AND builder_id = $3"
+        )
+        .bind(waiting)
+        .bind(range.starts_at(*zone) - minute)
+        .bind(b)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected()))
+        .unwrap();
+    }
+    let events = db::insights::events_of(db, &scope, None, &range)
+        .await
+        .unwrap();
+    assert_eq!(events.toured, 2, "two visitors first toured in the range");
+    let in_community = db::insights::events_of(db, &scope, Some(c), &range)
+        .await
+        .unwrap();
+    assert_eq!(in_community.toured, 2);
+    // Made an offer: visitors whose first offer fell in the range (on its home's clock).
+    let offer = |at: chrono::DateTime<chrono::Utc>| async move {
+        db::on_pool!(db, |pool| sqlx::query(
+            "INSERT INTO offers (builder_id, property_id, customer_id, preferred_contact, created_on) \
+             SELECT $1, p.property_id, (SELECT MIN(customer_id) FROM customers WHERE builder_id = $1), 'email', $2 \
+             FROM properties p WHERE p.builder_id = $1 AND p.address_1 = '1 Meridian Way'"
+        )
+        .bind(b)
+        .bind(at)
+        .execute(pool)
+        .await
+        .map(|done| done.rows_affected()))
+        .unwrap()
+    };
+    let offered = || async {
+        db::insights::events_of(db, &scope, None, &range)
+            .await
+            .unwrap()
+            .offered
+    };
+    // 1 Meridian Way is Eastern (zone 52).
+    assert_eq!(offer(range.starts_at(52)).await, 1);
+    assert_eq!(offered().await, 1);
+    assert_eq!(offer(range.starts_at(52) - minute).await, 1);
+    assert_eq!(
+        offered().await,
+        0,
+        "the visitor's first offer came the minute before"
+    );
+    db::on_pool!(db, |pool| sqlx::query(
+        "DELETE FROM offers WHERE created_on = $1"
+    )
+    .bind(range.starts_at(52) - minute)
+    .execute(pool)
+    .await
+    .map(|done| done.rows_affected()))
+    .unwrap();
+    assert_eq!(offered().await, 1);
+    assert_eq!(tallied().await.1.iter().sum::<i64>(), 4);
+    // A home moved to another community takes its visits' counts along.
+    let moved_to = community(db, b, "Elsewhere Acres").await;
+    db::on_pool!(db, |pool| sqlx::query(
+        "UPDATE properties SET community_id = $1 WHERE address_1 = '0 Meridian Way'"
+    )
+    .bind(moved_to)
+    .execute(pool)
+    .await
+    .map(|done| done.rows_affected()))
+    .unwrap();
+    let mut lines = db::insights::communities(db, &scope, None).await.unwrap();
+    db::insights::fill_lines(db, &scope, None, &range, &mut lines)
+        .await
+        .unwrap();
+    let line = |name: &str| {
+        let line = lines.iter().find(|l| l.community == name).unwrap();
+        (line.visits, line.tours, line.offers)
+    };
+    assert_eq!(line("Four Zones"), (6, 3, 1));
+    assert_eq!(line("Elsewhere Acres"), (2, 1, 0));
+    // Deleted visits leave the tallies.
+    db::on_pool!(db, |pool| sqlx::query(
+        "DELETE FROM customer_visits WHERE builder_id = $1"
+    )
+    .bind(b)
+    .execute(pool)
+    .await
+    .map(|done| done.rows_affected()))
+    .unwrap();
+    let (days, by_hour) = tallied().await;
+    assert!(days.iter().all(|d| d.visits == 0 && d.tours == 0));
+    assert_eq!(by_hour, [0; 24]);
+    let events = db::insights::events_of(db, &scope, None, &range)
+        .await
+        .unwrap();
+    assert_eq!(events.toured, 0);
     // Another builder sees none of it.
     let other = Scope::builder(builder(db, "Elsewhere").await);
     let elsewhere = db::insights::events_of(db, &other, None, &range)

@@ -74,9 +74,41 @@ pub struct TourCharts {
     pub by_hour: Vec<HourCount>,
 }
 
-/// Folds visit hours into the charts: every period of the range (empty ones too), the seven
-/// weekdays and the 24 hours, counting only what falls on the range's days on its home's clock.
-pub fn tour_charts(range: &ReportRange, hours: &[VisitHour]) -> TourCharts {
+/// Visits and tours of one day of the homes' clocks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DayCount {
+    pub day: NaiveDate,
+    pub visits: i64,
+    pub tours: i64,
+}
+
+/// Reads visit hours on their homes' clocks: the visits and tours of each day of the range, and
+/// the range's tours by hour of the clock.
+pub fn days_and_hours(range: &ReportRange, hours: &[VisitHour]) -> (Vec<DayCount>, [i64; 24]) {
+    let mut days: BTreeMap<NaiveDate, (i64, i64)> = BTreeMap::new();
+    let mut by_hour = [0i64; 24];
+    for hour in hours {
+        let local = zones::to_local(hour.timezone, hour.hour);
+        if !range.contains(local.date()) {
+            continue;
+        }
+        let entry = days.entry(local.date()).or_default();
+        entry.0 += hour.visits;
+        if hour.toured {
+            entry.1 += hour.visits;
+            by_hour[local.hour() as usize] += hour.visits;
+        }
+    }
+    let days = days
+        .into_iter()
+        .map(|(day, (visits, tours))| DayCount { day, visits, tours })
+        .collect();
+    (days, by_hour)
+}
+
+/// Folds the days' counts and the tours by hour into the charts: every period of the range
+/// (empty ones too), the seven weekdays and the 24 hours. Days outside the range count nowhere.
+pub fn tour_charts(range: &ReportRange, days: &[DayCount], by_hour: &[i64; 24]) -> TourCharts {
     let granularity = granularity(range);
     let mut periods: BTreeMap<NaiveDate, (i64, i64)> = BTreeMap::new();
     let mut day = range.start;
@@ -85,21 +117,13 @@ pub fn tour_charts(range: &ReportRange, hours: &[VisitHour]) -> TourCharts {
         day = day.succ_opt().expect("a next day");
     }
     let mut weekdays = [0i64; 7];
-    let mut by_hour = [0i64; 24];
-    for hour in hours {
-        let local = zones::to_local(hour.timezone, hour.hour);
-        if !range.contains(local.date()) {
-            continue;
-        }
+    for count in days.iter().filter(|count| range.contains(count.day)) {
         let entry = periods
-            .entry(period_of(local.date(), granularity))
+            .entry(period_of(count.day, granularity))
             .or_default();
-        entry.0 += hour.visits;
-        if hour.toured {
-            entry.1 += hour.visits;
-            weekdays[local.weekday().num_days_from_sunday() as usize] += hour.visits;
-            by_hour[local.hour() as usize] += hour.visits;
-        }
+        entry.0 += count.visits;
+        entry.1 += count.tours;
+        weekdays[count.day.weekday().num_days_from_sunday() as usize] += count.tours;
     }
     TourCharts {
         granularity: granularity.to_string(),
@@ -129,6 +153,64 @@ pub fn tour_charts(range: &ReportRange, hours: &[VisitHour]) -> TourCharts {
             })
             .collect(),
     }
+}
+
+/// The range as tallies keep it: its whole months (yyyy-MM) and the runs of days of its partial
+/// months (each run within one month, so no month's key sorts between its ends).
+pub fn spans(range: &ReportRange) -> (Vec<String>, Vec<(NaiveDate, NaiveDate)>) {
+    let mut months = Vec::new();
+    let mut runs = Vec::new();
+    let mut first = range.start;
+    while first <= range.end {
+        let next_month = if first.month() == 12 {
+            NaiveDate::from_ymd_opt(first.year() + 1, 1, 1)
+        } else {
+            NaiveDate::from_ymd_opt(first.year(), first.month() + 1, 1)
+        }
+        .expect("a next month");
+        let month_end = next_month.pred_opt().expect("a month's last day");
+        let last = month_end.min(range.end);
+        if first.day() == 1 && last == month_end {
+            months.push(first.format("%Y-%m").to_string());
+        } else {
+            runs.push((first, last));
+        }
+        first = next_month;
+    }
+    (months, runs)
+}
+
+/// The range as the communities' tallies keep it: whole months and whole weeks of a month
+/// (yyyy-MM/1 for the 1st to the 7th ... yyyy-MM/4 for the 22nd to the 28th), and the runs of
+/// days left over (each within one month).
+pub fn week_spans(range: &ReportRange) -> (Vec<String>, Vec<(NaiveDate, NaiveDate)>) {
+    let (mut keys, runs) = spans(range);
+    let mut days = Vec::new();
+    for (first, last) in runs {
+        let weeks: Vec<u32> = (1..=4)
+            .filter(|week| week * 7 - 6 >= first.day() && week * 7 <= last.day())
+            .collect();
+        let (Some(first_week), Some(last_week)) = (weeks.first(), weeks.last()) else {
+            days.push((first, last));
+            continue;
+        };
+        keys.extend(
+            weeks
+                .iter()
+                .map(|week| format!("{}/{week}", first.format("%Y-%m"))),
+        );
+        let week_starts = first
+            .with_day(first_week * 7 - 6)
+            .expect("a week's first day");
+        let week_ends = first.with_day(last_week * 7).expect("a week's last day");
+        if first < week_starts {
+            days.push((first, week_starts.pred_opt().expect("a day before")));
+        }
+        if week_ends < last {
+            days.push((week_ends.succ_opt().expect("a day after"), last));
+        }
+    }
+    (keys, days)
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -199,6 +281,60 @@ mod tests {
     }
 
     #[test]
+    fn a_range_is_its_whole_months_and_runs_of_days_within_one_month() {
+        let range = |s: &str, e: &str| ReportRange {
+            start: day(s),
+            end: day(e),
+        };
+        let (months, runs) = spans(&range("2025-11-28", "2026-02-10"));
+        assert_eq!(months, vec!["2025-12", "2026-01"]);
+        assert_eq!(
+            runs,
+            vec![
+                (day("2025-11-28"), day("2025-11-30")),
+                (day("2026-02-01"), day("2026-02-10"))
+            ]
+        );
+        let (months, runs) = spans(&range("2026-02-01", "2026-02-28"));
+        assert_eq!((months, runs), (vec!["2026-02".to_string()], vec![]));
+        let (months, runs) = spans(&range("2026-03-05", "2026-03-05"));
+        assert!(months.is_empty());
+        assert_eq!(runs, vec![(day("2026-03-05"), day("2026-03-05"))]);
+    }
+
+    #[test]
+    fn the_communities_read_whole_weeks_of_a_partial_month() {
+        let range = |s: &str, e: &str| ReportRange {
+            start: day(s),
+            end: day(e),
+        };
+        let (keys, days) = week_spans(&range("2025-11-28", "2026-02-27"));
+        assert_eq!(
+            keys,
+            vec!["2025-12", "2026-01", "2026-02/1", "2026-02/2", "2026-02/3"]
+        );
+        assert_eq!(
+            days,
+            vec![
+                (day("2025-11-28"), day("2025-11-30")),
+                (day("2026-02-22"), day("2026-02-27"))
+            ]
+        );
+        let (keys, days) = week_spans(&range("2026-03-02", "2026-03-31"));
+        assert_eq!(keys, vec!["2026-03/2", "2026-03/3", "2026-03/4"]);
+        assert_eq!(
+            days,
+            vec![
+                (day("2026-03-02"), day("2026-03-07")),
+                (day("2026-03-29"), day("2026-03-31"))
+            ]
+        );
+        let (keys, days) = week_spans(&range("2026-03-03", "2026-03-09"));
+        assert!(keys.is_empty());
+        assert_eq!(days, vec![(day("2026-03-03"), day("2026-03-09"))]);
+    }
+
+    #[test]
     fn hours_fold_into_days_weekdays_and_hours_of_the_homes_clock() {
         let range = ReportRange {
             start: day("2026-06-01"),
@@ -211,7 +347,8 @@ mod tests {
             hour(2026, 6, 3, 3, true, 1),   // Tuesday 10 PM, 3 June in UTC
             hour(2026, 6, 4, 6, true, 9),   // Thursday 1 AM: after the range
         ];
-        let charts = tour_charts(&range, &hours);
+        let (days, by_hour) = days_and_hours(&range, &hours);
+        let charts = tour_charts(&range, &days, &by_hour);
         assert_eq!(charts.granularity, "day");
         assert_eq!(
             charts.tours_over_time,
@@ -245,6 +382,16 @@ mod tests {
         assert_eq!(charts.by_hour[14].tours, 3);
         assert_eq!(charts.by_hour[22].label, "10:00 PM");
         assert_eq!(charts.by_hour[22].tours, 1);
+
+        // A day outside the range counts nowhere.
+        let outside = [DayCount {
+            day: day("2026-06-04"),
+            visits: 9,
+            tours: 9,
+        }];
+        let charts = tour_charts(&range, &outside, &[0; 24]);
+        assert!(charts.tours_over_time.iter().all(|p| p.visits == 0));
+        assert!(charts.by_weekday.iter().all(|w| w.tours == 0));
 
         assert_eq!(
             funnel(10, 4, 2, 1)[2],

@@ -96,16 +96,24 @@ pub async fn insights(
         community,
         mut lines,
     } = chosen(&state, &caller, &dates, &choice).await?;
-    let hours = db::insights::visit_hours(&state.db, &scope, community, &range).await?;
+    // The builders' tallies hold every community's visits; one community's are few enough to
+    // read from its visits.
+    let (days, by_hour) = match community {
+        None => db::insights::tallied_days_and_hours(&state.db, &scope, &range).await?,
+        Some(_) => {
+            let hours = db::insights::visit_hours(&state.db, &scope, community, &range).await?;
+            domain::insights::days_and_hours(&range, &hours)
+        }
+    };
     let events = db::insights::events_of(&state.db, &scope, community, &range).await?;
     db::insights::fill_lines(&state.db, &scope, community, &range, &mut lines).await?;
     Ok(Json(Insights {
-        charts: domain::insights::tour_charts(&range, &hours),
+        charts: domain::insights::tour_charts(&range, &days, &by_hour),
         funnel: domain::insights::funnel(
             events.registered,
             events.toured,
             events.offered,
-            events.sold,
+            lines.iter().map(|line| line.sales).sum(),
         ),
         communities: lines,
     }))

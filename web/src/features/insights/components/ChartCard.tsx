@@ -13,15 +13,20 @@ export interface ChartData {
   rows: readonly (readonly (string | number | null)[])[];
 }
 
-/** A chart with its title and a CSV of the data it draws; `No data to show` when it is all zero. */
+/**
+ * A chart with its title, an optional caption saying what it counts, and a CSV of the data it
+ * draws; `No data to show` when it is all zero.
+ */
 export function ChartCard({
   title,
+  caption,
   data,
   empty,
   height = 260,
   children,
 }: {
   title: string;
+  caption?: string;
   data: ChartData;
   empty: boolean;
   height?: number;
@@ -43,6 +48,11 @@ export function ChartCard({
           CSV
         </Button>
       </Stack>
+      {caption && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+          {caption}
+        </Typography>
+      )}
       <Box sx={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {empty ? <Typography sx={{ color: 'text.secondary' }}>No data to show</Typography> : children}
       </Box>

@@ -36,6 +36,7 @@ describe('InsightsPage', () => {
     for (const title of ['Tours over time', 'The funnel', 'Tours by weekday', 'Tours by hour']) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
+    expect(screen.getByText(/first toured and first made an offer/)).toBeInTheDocument();
     const first = new URLSearchParams(calls.find((c) => c.path === '/api/insights')!.search);
     const start = new Date(first.get('startDate')!);
     const end = new Date(first.get('endDate')!);

@@ -67,6 +67,7 @@ function Charts({ data }: { data: Insights }) {
       </ChartCard>
       <ChartCard
         title="The funnel"
+        caption="Visitors who registered, first toured and first made an offer in the period, and homes sold or rented after a tour."
         empty={data.funnel.every((s) => s.count === 0)}
         data={{
           file: 'insights-funnel.csv',
