@@ -400,16 +400,22 @@ pub async fn tours_outside_staff_hours(
             query.days("v.visited_on", "p.timezone")
         )
     };
-    let tours: Vec<(i64, DateTime<Utc>, i64)> = in_range(db, range, write).await?;
+    // A year's tours are many: each is folded as it arrives, none kept.
     let mut outside = std::collections::HashMap::new();
-    for (community_id, at, zone) in tours {
-        let local = domain::zones::to_local(zone, at);
-        let staffed = weeks
-            .get(&community_id)
-            .is_some_and(|week| domain::insights::staffed(week, local));
-        if !staffed {
-            *outside.entry(community_id).or_insert(0) += 1;
-        }
-    }
+    crate::reports::each_in_range(
+        db,
+        range,
+        write,
+        |(community_id, at, zone): (i64, DateTime<Utc>, i64)| {
+            let local = domain::zones::to_local(zone, at);
+            let staffed = weeks
+                .get(&community_id)
+                .is_some_and(|week| domain::insights::staffed(week, local));
+            if !staffed {
+                *outside.entry(community_id).or_insert(0) += 1;
+            }
+        },
+    )
+    .await?;
     Ok(outside)
 }

@@ -1612,13 +1612,8 @@ impl ListSpec {
             .search
             .as_deref()
             .is_some_and(|s| !s.trim().is_empty());
-        let shape = if searching && self.scans(db, scope).await? {
-            Shape::Scan
-        } else {
-            Shape::Full
-        };
         // Without kept keys (`version`), a search the rows' words answer walks the order where
-        // that is cheaper, every time, before anything is read for the other ways.
+        // that is cheaper, every time, before anything is read or counted for the other ways.
         if let (Some(limit), true, true) = (query.limit, searching, self.version.is_empty()) {
             if let Some((on_page, total)) = self.page_of_words(db, scope, query, limit).await? {
                 return Ok(Page {
@@ -1627,6 +1622,11 @@ impl ListSpec {
                 });
             }
         }
+        let shape = if searching && self.scans(db, scope).await? {
+            Shape::Scan
+        } else {
+            Shape::Full
+        };
         let read = self.read_through(db, scope, query).await?;
         let statement = self.statement(db, scope, query, None, shape, &read.keys);
         let order = self.order_clause(query);

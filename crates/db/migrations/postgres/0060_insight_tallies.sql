@@ -65,11 +65,13 @@ CREATE TABLE community_tallies (
 
 -- Adds changes to the tallies: each is a visit or an offer (builder, community, zone, instant)
 -- with its counts signed (+1 in, -1 out). Rows are written in key order, so two writers wait
--- for each other rather than deadlock.
+-- for each other rather than deadlock. (PL/pgSQL keeps the statement's plan for the session; a
+-- SQL function planned it at every call, a millisecond of each visit written.)
 CREATE FUNCTION insight_tallies_add(
     builders BIGINT[], communities BIGINT[], zones BIGINT[], instants TIMESTAMPTZ[],
     visit_signs BIGINT[], tour_signs BIGINT[], offer_signs BIGINT[]
-) RETURNS void LANGUAGE sql AS $$
+) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
     WITH changes AS (
         SELECT c.builder_id, c.community_id, to_char(c.local, 'YYYY-MM-DD') AS day,
                CASE WHEN extract(day FROM c.local) <= 28 THEN to_char(c.local, 'YYYY-MM') || '/'
@@ -109,6 +111,7 @@ CREATE FUNCTION insight_tallies_add(
     ON CONFLICT (builder_id, period, community_id) DO UPDATE
         SET visits = t.visits + EXCLUDED.visits, tours = t.tours + EXCLUDED.tours,
             offers = t.offers + EXCLUDED.offers;
+END;
 $$;
 
 -- A visitor's first tour and first offer: the day on the home's clock and the home's
@@ -121,7 +124,8 @@ ALTER TABLE customers ADD COLUMN first_offer_community_id BIGINT;
 
 -- Finds the first tour and first offer of the given visitors again and writes them where they
 -- moved.
-CREATE FUNCTION first_steps_write(ids BIGINT[]) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION first_steps_write(ids BIGINT[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
     UPDATE customers c SET first_tour_day = f.tour_day, first_tour_community_id = f.tour_community,
         first_offer_day = f.offer_day, first_offer_community_id = f.offer_community
     FROM (SELECT x.customer_id, t.day AS tour_day, t.community_id AS tour_community,
@@ -140,6 +144,7 @@ CREATE FUNCTION first_steps_write(ids BIGINT[]) RETURNS void LANGUAGE sql AS $$
     WHERE c.customer_id = f.customer_id
       AND (c.first_tour_day, c.first_tour_community_id, c.first_offer_day, c.first_offer_community_id)
           IS DISTINCT FROM (f.tour_day, f.tour_community, f.offer_day, f.offer_community);
+END;
 $$;
 
 -- Whether a row of `kind` (customer_visits or offers) named `alias` is a tour, as SQL.
