@@ -82,6 +82,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(58, "0058_customer_words"),
     migration!(59, "0059_after_tour_hours_words"),
     migration!(60, "0060_insight_tallies"),
+    migration!(61, "0061_tours_outside_staff_hours"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

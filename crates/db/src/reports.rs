@@ -213,30 +213,6 @@ pub(crate) async fn in_range<T: crate::list::Row>(
     .await)
 }
 
-/// Each row of the statement `write` writes, as `in_range` reads them, handed to `each` as it
-/// arrives: for statements whose rows are many and only folded (a year's tours).
-pub(crate) async fn each_in_range<T: crate::list::Row>(
-    db: &Db,
-    range: &ReportRange,
-    write: impl FnOnce(&mut InRange) -> String,
-    mut each: impl FnMut(T),
-) -> Result<()> {
-    use futures::TryStreamExt;
-    let mut query = InRange::new(range);
-    let sql = write(&mut query);
-    on_pool!(db, |pool| {
-        let mut rows = bind_values!(
-            sqlx::query_as::<_, T>(&sql).persistent(false),
-            &query.values
-        )
-        .fetch(pool);
-        while let Some(row) = rows.try_next().await? {
-            each(row);
-        }
-        Ok(())
-    })
-}
-
 /// The visits on the range's days (on each home's clock) of the homes of the communities
 /// `communities` (a list of keys), with each home's community.
 async fn visit_facts(

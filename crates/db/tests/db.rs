@@ -808,16 +808,56 @@ async fn insights_count_each_visit_on_its_own_homes_clock() {
     .await
     .map(|done| done.rows_affected()))
     .unwrap();
-    let mut lines = db::insights::communities(db, &scope, None).await.unwrap();
-    db::insights::fill_lines(db, &scope, None, &range, &mut lines)
-        .await
-        .unwrap();
-    let line = |name: &str| {
+    // A community's line as the tallies read now: visits, tours and offers.
+    let (in_scope, in_range) = (&scope, &range);
+    let line = move |name: &'static str| async move {
+        let mut lines = db::insights::communities(db, in_scope, None).await.unwrap();
+        db::insights::fill_lines(db, in_scope, None, in_range, &mut lines)
+            .await
+            .unwrap();
         let line = lines.iter().find(|l| l.community == name).unwrap();
         (line.visits, line.tours, line.offers)
     };
-    assert_eq!(line("Four Zones"), (6, 3, 1));
-    assert_eq!(line("Elsewhere Acres"), (2, 1, 0));
+    assert_eq!(line("Four Zones").await, (6, 3, 1));
+    assert_eq!(line("Elsewhere Acres").await, (2, 1, 0));
+    // Communities without staff hours of their own are staffed 12:00 PM to 3:00 PM: every tour
+    // here began around midnight, outside them.
+    let outside = db::insights::tours_outside_staff_hours(db, &scope, None, &range)
+        .await
+        .unwrap();
+    assert_eq!(
+        (outside.get(&c).copied(), outside.get(&moved_to).copied()),
+        (Some(3), Some(1))
+    );
+    // A home whose zone changes, and one deleted, leave the tallies as their visits read.
+    let home_sql = |sql: &'static str| async move {
+        db::on_pool!(db, |pool| sqlx::query(sql)
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected()))
+        .unwrap()
+    };
+    let from_visits = || async {
+        let hours = db::insights::visit_hours(db, &scope, None, &range)
+            .await
+            .unwrap();
+        domain::insights::days_and_hours(&range, &hours)
+    };
+    // 3 Meridian Way was Pacific: on Eastern clocks its visit the minute before the range falls
+    // on the range's first day, and the one of the range's last minute on the day after it.
+    assert_eq!(
+        home_sql("UPDATE properties SET timezone = 52 WHERE address_1 = '3 Meridian Way'").await,
+        1
+    );
+    assert_eq!(tallied().await, from_visits().await);
+    assert_eq!(tallied().await.1.iter().sum::<i64>(), 4);
+    assert_eq!(
+        home_sql("DELETE FROM properties WHERE address_1 = '2 Meridian Way'").await,
+        1
+    );
+    assert_eq!(tallied().await, from_visits().await);
+    assert_eq!(tallied().await.1.iter().sum::<i64>(), 3);
+    assert_eq!(line("Four Zones").await, (4, 2, 1));
     // Deleted visits leave the tallies.
     db::on_pool!(db, |pool| sqlx::query(
         "DELETE FROM customer_visits WHERE builder_id = $1"

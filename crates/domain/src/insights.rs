@@ -406,23 +406,6 @@ mod tests {
 /// Minutes of an agent's time a showing takes, which a self-tour outside staffed hours saves.
 pub const SHOWING_MINUTES: i64 = 30;
 
-/// Whether a moment of a home's clock falls inside its community's staff hours.
-pub fn staffed(week: &[crate::hours::StaffDay], local: chrono::NaiveDateTime) -> bool {
-    let weekday = i64::from(local.weekday().num_days_from_sunday());
-    let minute = i64::from(local.hour() * 60 + local.minute());
-    week.iter()
-        .filter(|d| d.day_of_week == weekday && d.is_staff_available)
-        .any(|d| {
-            match (
-                crate::hours::parse_clock(&d.staff_hours_start),
-                crate::hours::parse_clock(&d.staff_hours_end),
-            ) {
-                (Some(start), Some(end)) => minute >= start && minute < end,
-                _ => false,
-            }
-        })
-}
-
 /// A home sold (or rented) in the range, as the profit center reads it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sale {
@@ -489,24 +472,6 @@ pub fn earnings<'a>(
 #[cfg(test)]
 mod earnings_tests {
     use super::*;
-
-    #[test]
-    fn staff_hours_bound_the_staffed_moments() {
-        let week = crate::hours::default_staff_week(); // 12:00 PM to 3:00 PM every day
-        let at = |d: &str, h: u32, m: u32| {
-            d.parse::<NaiveDate>()
-                .unwrap()
-                .and_hms_opt(h, m, 0)
-                .unwrap()
-        };
-        assert!(staffed(&week, at("2026-06-01", 12, 0)));
-        assert!(staffed(&week, at("2026-06-01", 14, 59)));
-        assert!(!staffed(&week, at("2026-06-01", 15, 0)));
-        assert!(!staffed(&week, at("2026-06-01", 9, 30)));
-        let mut closed_monday = week.clone();
-        closed_monday[1].is_staff_available = false;
-        assert!(!staffed(&closed_monday, at("2026-06-01", 13, 0))); // a Monday
-    }
 
     #[test]
     fn earnings_sum_up_sales_and_saved_hours() {

@@ -623,19 +623,49 @@ async fn the_profit_center_sums_up_sales_after_tours_and_staff_time_saved() {
         at(f.d2, 9, 0),
         at(f.end, 23, 30),
     ];
-    let outside = tours
-        .iter()
-        .filter(|t| {
-            let local = domain::zones::to_local(ZONE, **t);
-            let minute = chrono::Timelike::hour(&local) * 60 + chrono::Timelike::minute(&local);
-            !(local.weekday() == chrono::Weekday::Tue && (720..900).contains(&minute))
-        })
-        .count() as i64;
+    // The tours outside staffed minutes [start, end) of the weekdays `staffed` on.
+    let outside = |staffed: &dyn Fn(chrono::Weekday) -> bool, start: u32, end: u32| {
+        tours
+            .iter()
+            .filter(|t| {
+                let local = domain::zones::to_local(ZONE, **t);
+                let minute = chrono::Timelike::hour(&local) * 60 + chrono::Timelike::minute(&local);
+                !(staffed(local.weekday()) && (start..end).contains(&minute))
+            })
+            .count() as i64
+    };
+    let tuesdays = outside(&|day| day == chrono::Weekday::Tue, 720, 900);
     let before = get(&w, &pm, &path(f.start, f.end)).await;
-    assert_eq!(before["total"]["toursOutsideStaffHours"], outside);
-    assert_eq!(before["total"]["staffHoursSaved"], outside as f64 * 0.5);
+    assert_eq!(before["total"]["toursOutsideStaffHours"], tuesdays);
+    assert_eq!(before["total"]["staffHoursSaved"], tuesdays as f64 * 0.5);
     assert_eq!(before["total"]["soldTotal"], 0);
     assert_eq!(before["showingMinutes"], 30);
+
+    // New staff hours count the same tours again: every day from 9:00 AM to 3:00 PM.
+    let mut edit = community_body("Report Ridge");
+    edit["community"]["id"] = json!(f.community);
+    edit["community"]["communityStaffHours"] = (0..7)
+        .map(|day| json!({"dayOfWeek": day, "isStaffAvailable": true, "staffHoursStart": "9:00 AM", "staffHoursEnd": "3:00 PM"}))
+        .collect();
+    let saved = w.post(&pm, "/api/communities/saveCommunity", edit).await;
+    assert!(saved.status.is_success(), "{}", saved.text());
+    let daily = outside(&|_| true, 540, 900);
+    assert_ne!(
+        daily, tuesdays,
+        "the fixture's tours tell the two weeks apart"
+    );
+    let reworked = get(&w, &pm, &path(f.start, f.end)).await;
+    assert_eq!(reworked["total"]["toursOutsideStaffHours"], daily);
+    assert_eq!(reworked["communities"][0]["toursOutsideStaffHours"], daily);
+    // Only the staff time moved: the insights' tours are the same.
+    let insights = format!(
+        "/api/insights?startDate={}&endDate={}&communityId={}",
+        f.start, f.end, f.community
+    );
+    assert_eq!(
+        get(&w, &pm, &insights).await["communities"][0]["tours"],
+        tours.len() as i64
+    );
 
     for home in [f.home_a, f.home_b, untoured] {
         let sold = w
