@@ -95,7 +95,13 @@ async fn world_with(file: FileSettings) -> World {
     };
     let settings = Arc::new(Settings::resolve(file, &StoreArgs::default(), None).unwrap());
     let template = demo_template();
-    let template_files = std::env::temp_dir().join(format!("{template}.files"));
+    // Each database's template has its own files: the two share a name, and making one
+    // replaces its folder's photos with new keys the other's rows do not name.
+    let dialect = match std::env::var("TEST_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => "postgres",
+        _ => "sqlite",
+    };
+    let template_files = std::env::temp_dir().join(format!("{template}.{dialect}.files"));
     let test_db = TestDb::from_template(&template, |db| {
         let (settings, files) = (settings.clone(), template_files.clone());
         async move {
