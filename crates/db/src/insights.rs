@@ -1,8 +1,8 @@
 //! Insights: the figures of the charts for the builders in scope (and one community, when
 //! chosen) on the range's days of each home's clock, so that what leaves the database is counts,
-//! not the range's visits. Visits, tours, offers, tours outside staff hours and visitors' first
-//! steps are read from the tallies triggers keep (migrations 0060, 0061); one community's charts,
-//! its registrations and the homes sold are counted from their rows.
+//! not the range's visits. Visits, tours, offers, tours outside staff hours, visitors' first
+//! steps and the homes sold are read from the tallies triggers keep (migrations 0060 to 0062);
+//! one community's charts and its registrations are counted from their rows.
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use domain::insights::{CommunityInsight, DayCount, VisitHour};
@@ -11,13 +11,19 @@ use domain::reports::ReportRange;
 use crate::reports::{in_range, InRange};
 use crate::{on_pool, Db, Result, Scope};
 
-/// The condition on `p` (a home) for the scope and the chosen community.
-fn homes(scope: &Scope, community: Option<i64>) -> String {
-    let mut condition = scope.condition("p.builder_id");
+/// The condition on a row's builder and community columns for the scope and the chosen
+/// community.
+fn chosen(scope: &Scope, community: Option<i64>, builder: &str, community_column: &str) -> String {
+    let mut condition = scope.condition(builder);
     if let Some(community) = community {
-        condition.push_str(&format!(" AND p.community_id = {community}"));
+        condition.push_str(&format!(" AND {community_column} = {community}"));
     }
     condition
+}
+
+/// The condition on `p` (a home) for the scope and the chosen community.
+fn homes(scope: &Scope, community: Option<i64>) -> String {
+    chosen(scope, community, "p.builder_id", "p.community_id")
 }
 
 /// The condition on `v` (a visit) and `p` (its home) for the scope and the chosen community. The
@@ -236,21 +242,25 @@ pub async fn events_of(
     })
 }
 
-/// The condition on `p` that it was sold or rented on one of the range's days.
-fn sold_in_range(query: &mut InRange) -> String {
-    format!(
-        "p.disposition_id IN (13, 14) AND {}",
-        query.days("p.disposition_on", "p.timezone")
-    )
-}
-
-/// Whether `p` had a tour before its sale, as SQL.
-fn toured_before_sale() -> String {
-    format!(
-        "EXISTS (SELECT 1 FROM customer_visits v WHERE v.property_id = p.property_id \
-         AND v.visit_status_id = {} AND v.visited_on <= p.disposition_on)",
-        accessed()
-    )
+/// The homes sold or rented on the range's days (of the builders in scope, or the chosen
+/// community) with what `columns` names of each, from the sales triggers keep (migration 0062).
+async fn sold_in_range<T: crate::list::Row>(
+    db: &Db,
+    scope: &Scope,
+    community: Option<i64>,
+    range: &ReportRange,
+    columns: &str,
+    rest: &str,
+) -> Result<Vec<T>> {
+    let condition = chosen(scope, community, "builder_id", "community_id");
+    let sql = format!(
+        "SELECT {columns} FROM home_sales WHERE {condition} AND sold_day >= $1 AND sold_day <= $2 {rest}"
+    );
+    on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(range.start)
+        .bind(range.end)
+        .fetch_all(pool)
+        .await)
 }
 
 /// The communities in scope (or the chosen one), by name, each with a line to fill.
@@ -259,10 +269,7 @@ pub async fn communities(
     scope: &Scope,
     community: Option<i64>,
 ) -> Result<Vec<CommunityInsight>> {
-    let mut condition = scope.condition("m.builder_id");
-    if let Some(community) = community {
-        condition.push_str(&format!(" AND m.id = {community}"));
-    }
+    let condition = chosen(scope, community, "m.builder_id", "m.id");
     let sql = format!(
         "SELECT m.id, m.name FROM communities m WHERE {condition} ORDER BY lower(m.name), m.id"
     );
@@ -295,10 +302,7 @@ async fn tallied_lines(
     community: Option<i64>,
     range: &ReportRange,
 ) -> Result<Vec<TalliedLine>> {
-    let mut chosen = scope.condition("builder_id");
-    if let Some(community) = community {
-        chosen.push_str(&format!(" AND community_id = {community}"));
-    }
+    let condition = chosen(scope, community, "builder_id", "community_id");
     let (keys, runs) = domain::insights::week_spans(range);
     let sql = format!(
         "SELECT community_id, {}, {}, {}, {} FROM ({}) t GROUP BY community_id",
@@ -308,7 +312,7 @@ async fn tallied_lines(
         total("tours_outside"),
         in_periods(
             &format!(
-                "SELECT community_id, visits, tours, offers, tours_outside FROM community_tallies WHERE {chosen}"
+                "SELECT community_id, visits, tours, offers, tours_outside FROM community_tallies WHERE {condition}"
             ),
             &keys,
             &runs
@@ -339,16 +343,15 @@ pub async fn fill_lines(
     range: &ReportRange,
     lines: &mut [CommunityInsight],
 ) -> Result<()> {
-    let homes = homes(scope, community);
     let counts = tallied_lines(db, scope, community, range).await?;
-    let sales: Vec<(i64, i64)> = in_range(db, range, |query| {
-        format!(
-            "SELECT p.community_id, COUNT(*) FROM properties p \
-             WHERE {homes} AND {} AND {} GROUP BY p.community_id",
-            sold_in_range(query),
-            toured_before_sale()
-        )
-    })
+    let sales: Vec<(i64, i64)> = sold_in_range(
+        db,
+        scope,
+        community,
+        range,
+        "community_id, COUNT(*)",
+        "AND toured GROUP BY community_id",
+    )
     .await?;
     // An enterprise has thousands of lines: find each by its id.
     let at: std::collections::HashMap<i64, usize> = lines
@@ -380,31 +383,24 @@ pub async fn sales(
     community: Option<i64>,
     range: &ReportRange,
 ) -> Result<Vec<domain::insights::Sale>> {
-    let write = |query: &mut InRange| {
-        format!(
-            "SELECT p.community_id, p.price_cents, p.disposition_on, p.timezone, {} AS toured, \
-             COALESCE((SELECT MIN(h.created_on) FROM hub_activity_logs h \
-             WHERE h.property_id = p.property_id AND h.action = 'activate'), p.created_on) AS activated_on \
-             FROM properties p WHERE {} AND {}",
-            toured_before_sale(),
-            homes(scope, community),
-            sold_in_range(query)
-        )
-    };
-    type SaleRow = (i64, Option<i64>, DateTime<Utc>, i64, bool, DateTime<Utc>);
-    let rows: Vec<SaleRow> = in_range(db, range, write).await?;
+    type SaleRow = (i64, Option<i64>, NaiveDate, NaiveDate, bool);
+    let rows: Vec<SaleRow> = sold_in_range(
+        db,
+        scope,
+        community,
+        range,
+        "community_id, price_cents, sold_day, activated_day, toured",
+        "",
+    )
+    .await?;
     Ok(rows
         .into_iter()
         .map(
-            |(community_id, price_cents, sold, zone, toured, activated)| domain::insights::Sale {
+            |(community_id, price_cents, sold, activated, toured)| domain::insights::Sale {
                 community_id,
                 price_cents,
                 toured,
-                days_on_market: domain::reports::days_until(
-                    activated,
-                    zone,
-                    domain::reports::local_day(sold, zone),
-                ),
+                days_on_market: domain::reports::days_between(activated, sold),
             },
         )
         .collect())

@@ -83,6 +83,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(59, "0059_after_tour_hours_words"),
     migration!(60, "0060_insight_tallies"),
     migration!(61, "0061_tours_outside_staff_hours"),
+    migration!(62, "0062_home_sales"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

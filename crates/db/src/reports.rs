@@ -121,8 +121,10 @@ pub const MARKET_REPORT: ListSpec = ListSpec {
         "p.property_id, p.address_1 AS address, p.house_num AS lot_number, m.name AS community_name, \
          p.marketing_name, p.disposition_on AS sold_on, p.timezone, ",
         activated_on!(),
-        ", (SELECT COUNT(*) FROM customer_visits v WHERE v.property_id = p.property_id \
-         AND v.visited_on <= p.disposition_on) AS visits"
+        // Kept with the sale (migration 0062): counting each home's visits was most of an
+        // enterprise's Export All.
+        ", COALESCE((SELECT s.visits_before_sale FROM home_sales s \
+         WHERE s.property_id = p.property_id), 0) AS visits"
     ),
     from: "properties p JOIN communities m ON m.id = p.community_id",
     scope_column: "p.builder_id",

@@ -2402,3 +2402,248 @@ async fn pages_agree<T: db::list::Row>(
         }
     }
 }
+
+#[tokio::test]
+async fn home_sales_follow_the_sale_its_tours_and_its_activation() {
+    use chrono::{Duration, NaiveDate, Utc};
+    use domain::reports::ReportRange;
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let b = builder(db, "Closing Day").await;
+    let c = community(db, b, "Escrow Park").await;
+    let scope = &Scope::builder(b);
+    async fn exec(db: &db::Db, sql: String, at: Option<chrono::DateTime<Utc>>) -> u64 {
+        db::on_pool!(db, |pool| {
+            let mut query = sqlx::query(&sql);
+            if let Some(at) = at {
+                query = query.bind(at);
+            }
+            query.execute(pool).await.map(|done| done.rows_affected())
+        })
+        .unwrap()
+    }
+    let run = |sql: &str, at| exec(db, sql.to_string(), Some(at));
+    let edit = |set: &str| {
+        exec(
+            db,
+            format!("UPDATE properties SET {set} WHERE address_1 = '2 Deed Lane'"),
+            None,
+        )
+    };
+    // The homes' sales as the profit center and the insights read them.
+    let sales_in = |range: ReportRange| async move {
+        let sales = db::insights::sales(db, scope, None, &range).await.unwrap();
+        let mut lines = db::insights::communities(db, scope, None).await.unwrap();
+        db::insights::fill_lines(db, scope, None, &range, &mut lines)
+            .await
+            .unwrap();
+        assert_eq!(
+            lines[0].sales,
+            sales.iter().filter(|sale| sale.toured).count() as i64
+        );
+        sales
+            .into_iter()
+            .map(|sale| (sale.toured, sale.price_cents, sale.days_on_market))
+            .collect::<Vec<_>>()
+    };
+
+    // A home added sold counts on today's date of its clock (Eastern), never toured, activated
+    // the day it was added.
+    let today = domain::reports::local_day(Utc::now(), 52);
+    let around_today = ReportRange {
+        start: today.pred_opt().unwrap(),
+        end: today.succ_opt().unwrap(),
+    };
+    save_home(
+        db,
+        b,
+        None,
+        &db::properties::PropertyFields {
+            disposition_id: 13,
+            price_cents: Some(40_000_000),
+            ..home_at(c, "1 Deed Lane")
+        },
+    )
+    .await;
+    assert_eq!(
+        sales_in(around_today).await,
+        vec![(false, Some(40_000_000), Some(0))]
+    );
+    assert_eq!(
+        exec(
+            db,
+            "DELETE FROM properties WHERE address_1 = '1 Deed Lane'".into(),
+            None
+        )
+        .await,
+        1
+    );
+    assert_eq!(sales_in(around_today).await, vec![]);
+
+    // A home sold in the last minute of a week in March on its clock (Central), its tour the
+    // hour before.
+    let range = ReportRange {
+        start: NaiveDate::from_ymd_opt(2026, 3, 2).unwrap(),
+        end: NaiveDate::from_ymd_opt(2026, 3, 9).unwrap(),
+    };
+    let sold_at = range.ends_at(53) - Duration::minutes(1);
+    save_home(
+        db,
+        b,
+        None,
+        &db::properties::PropertyFields {
+            timezone: 53,
+            price_cents: Some(30_000_000),
+            ..home_at(c, "2 Deed Lane")
+        },
+    )
+    .await;
+    assert_eq!(sales_in(range).await, vec![], "not sold yet");
+    assert_eq!(
+        run(
+            "UPDATE properties SET disposition_id = 13, disposition_on = $1 WHERE address_1 = '2 Deed Lane'",
+            sold_at
+        )
+        .await,
+        1
+    );
+    // Added to Tourdesk today: activated after its sale, so no days on market.
+    assert_eq!(sales_in(range).await, vec![(false, Some(30_000_000), None)]);
+    let tour = |at: chrono::DateTime<Utc>| db::visits::NewVisit {
+        customer: 0,
+        property_id: 0,
+        visit_status_id: db::visits::status_id("Accessed"),
+        remarks: None,
+        platform: None,
+        attribution: None,
+        visited_on: at,
+    };
+    let home: i64 = db::on_pool!(db, |pool| sqlx::query_scalar(
+        "SELECT property_id FROM properties WHERE address_1 = '2 Deed Lane'"
+    )
+    .fetch_one(pool)
+    .await)
+    .unwrap();
+    let visitor = || db::visits::NewCustomer {
+        builder_id: b,
+        firstname: "Ada".into(),
+        lastname: "Buyer".into(),
+        email: "ada@example.com".into(),
+        phone: "555-000-0002".into(),
+        visitor_type_id: 122,
+        created_on: sold_at - Duration::days(30),
+    };
+    // A tour after the sale does not count; one before it does.
+    db::visits::insert_history(
+        db,
+        &[visitor()],
+        &[db::visits::NewVisit {
+            property_id: home,
+            ..tour(sold_at + Duration::minutes(1))
+        }],
+    )
+    .await
+    .unwrap();
+    assert_eq!(sales_in(range).await, vec![(false, Some(30_000_000), None)]);
+    db::visits::insert_history(
+        db,
+        &[visitor()],
+        &[db::visits::NewVisit {
+            property_id: home,
+            ..tour(sold_at - Duration::hours(1))
+        }],
+    )
+    .await
+    .unwrap();
+    assert_eq!(sales_in(range).await, vec![(true, Some(30_000_000), None)]);
+    // The market report's visits up to the sale, kept with it.
+    let visits_before_sale = || async {
+        db::on_pool!(db, |pool| sqlx::query_scalar::<_, i64>(
+            "SELECT visits_before_sale FROM home_sales"
+        )
+        .fetch_all(pool)
+        .await)
+        .unwrap()
+    };
+    assert_eq!(visits_before_sale().await, vec![1]);
+    // Activated ten days before the sale on its clock; a second activation changes nothing.
+    for days in [10, 3] {
+        run(
+            "INSERT INTO hub_activity_logs (builder_id, serial_number, property_id, action, created_on, created_by) \
+             SELECT builder_id, 'SN-1', property_id, 'activate', $1, 't' FROM properties WHERE address_1 = '2 Deed Lane'",
+            sold_at - Duration::days(days),
+        )
+        .await;
+    }
+    assert_eq!(
+        sales_in(range).await,
+        vec![(true, Some(30_000_000), Some(10))]
+    );
+    // The price follows; the tour before the sale undone, it was not toured.
+    edit("price_cents = 31000000").await;
+    let waiting = db::visits::status_id("NC");
+    assert_eq!(
+        exec(
+            db,
+            format!("UPDATE customer_visits SET visit_status_id = {waiting} WHERE visited_on < $1"),
+            Some(sold_at)
+        )
+        .await,
+        1
+    );
+    assert_eq!(
+        sales_in(range).await,
+        vec![(false, Some(31_000_000), Some(10))]
+    );
+    exec(
+        db,
+        format!(
+            "UPDATE customer_visits SET visit_status_id = {} WHERE visited_on < $1",
+            db::visits::status_id("Accessed")
+        ),
+        Some(sold_at),
+    )
+    .await;
+    assert_eq!(
+        sales_in(range).await,
+        vec![(true, Some(31_000_000), Some(10))]
+    );
+    // The tour before the sale deleted, then the one after: not toured.
+    assert_eq!(
+        run("DELETE FROM customer_visits WHERE visited_on < $1", sold_at).await,
+        1
+    );
+    assert_eq!(
+        sales_in(range).await,
+        vec![(false, Some(31_000_000), Some(10))]
+    );
+    assert_eq!(visits_before_sale().await, vec![0]);
+    assert_eq!(
+        run("DELETE FROM customer_visits WHERE visited_on > $1", sold_at).await,
+        1
+    );
+    // On Eastern clocks the sale falls on the day after the range.
+    edit("timezone = 52").await;
+    assert_eq!(sales_in(range).await, vec![]);
+    edit("timezone = 53").await;
+    assert_eq!(sales_in(range).await.len(), 1);
+    // Back on the market, then deleted: no sale.
+    edit("disposition_id = 11").await;
+    assert_eq!(sales_in(range).await, vec![]);
+    edit("disposition_id = 14").await;
+    assert_eq!(sales_in(range).await.len(), 1, "rented");
+    exec(
+        db,
+        "DELETE FROM properties WHERE address_1 = '2 Deed Lane'".into(),
+        None,
+    )
+    .await;
+    assert_eq!(sales_in(range).await, vec![]);
+    let left: i64 = db::on_pool!(db, |pool| sqlx::query_scalar(
+        "SELECT COUNT(*) FROM home_sales"
+    )
+    .fetch_one(pool)
+    .await)
+    .unwrap();
+    assert_eq!(left, 0);
+}

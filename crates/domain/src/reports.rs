@@ -129,7 +129,12 @@ pub fn local_day(at: DateTime<Utc>, timezone: i64) -> NaiveDate {
 
 /// Whole days from one instant's day to a later day, in a zone; none when it comes after.
 pub fn days_until(from: DateTime<Utc>, timezone: i64, day: NaiveDate) -> Option<i64> {
-    let days = (day - local_day(from, timezone)).num_days();
+    days_between(local_day(from, timezone), day)
+}
+
+/// Days from one day to a later one (or the same); none when `to` comes first.
+pub fn days_between(from: NaiveDate, to: NaiveDate) -> Option<i64> {
+    let days = (to - from).num_days();
     (days >= 0).then_some(days)
 }
 
