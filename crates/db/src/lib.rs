@@ -363,6 +363,14 @@ impl Db {
         }
     }
 
+    /// The whole seconds since 1970 of a time column, in this dialect (as a BIGINT).
+    pub(crate) fn epoch_seconds(&self, column: &str) -> String {
+        match self {
+            Db::Sqlite(_) => format!("unixepoch({column})"),
+            Db::Postgres(_) => format!("CAST(FLOOR(EXTRACT(EPOCH FROM {column})) AS BIGINT)"),
+        }
+    }
+
     pub fn dialect(&self) -> &'static str {
         match self {
             Db::Sqlite(_) => "sqlite",

@@ -84,6 +84,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(60, "0060_insight_tallies"),
     migration!(61, "0061_tours_outside_staff_hours"),
     migration!(62, "0062_home_sales"),
+    migration!(63, "0063_visits_report_index"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {
