@@ -2,12 +2,11 @@
 //! patterns are lowered), since SQLite's own lower() and LIKE fold ASCII letters only. Registered
 //! on every connection of the pool.
 
-use std::ffi::{c_char, c_int, c_void};
-use std::ptr::NonNull;
+use std::ffi::{c_char, c_int};
 
 use libsqlite3_sys as ffi;
 
-unsafe extern "C" fn fold_case(
+pub(crate) unsafe extern "C" fn fold_case(
     context: *mut ffi::sqlite3_context,
     argc: c_int,
     argv: *mut *mut ffi::sqlite3_value,
@@ -39,29 +38,5 @@ unsafe extern "C" fn fold_case(
             folded.len() as c_int,
             ffi::SQLITE_TRANSIENT(),
         );
-    }
-}
-
-/// Registers `fold_case` on a connection's handle.
-pub fn register(handle: NonNull<ffi::sqlite3>) -> Result<(), String> {
-    // SAFETY: the handle is an open connection, locked by the caller for the duration; the
-    // function has no user data to free.
-    let code = unsafe {
-        ffi::sqlite3_create_function_v2(
-            handle.as_ptr(),
-            c"fold_case".as_ptr(),
-            1,
-            ffi::SQLITE_UTF8 | ffi::SQLITE_DETERMINISTIC | ffi::SQLITE_INNOCUOUS,
-            std::ptr::null_mut::<c_void>(),
-            Some(fold_case),
-            None,
-            None,
-            None,
-        )
-    };
-    if code == ffi::SQLITE_OK {
-        Ok(())
-    } else {
-        Err(format!("registering fold_case failed with code {code}"))
     }
 }

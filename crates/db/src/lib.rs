@@ -31,6 +31,7 @@ pub mod messages;
 mod migrate;
 pub mod oauth_clients;
 pub mod offers;
+mod pairs;
 pub mod properties;
 pub mod reports;
 pub mod resets;
@@ -278,6 +279,44 @@ pub fn now() -> DateTime<Utc> {
     Utc::now().trunc_subsecs(3)
 }
 
+/// Our own functions on a SQLite connection: `fold_case(text)` and the aggregate `pairs(a, b)`.
+fn register_functions(
+    handle: std::ptr::NonNull<libsqlite3_sys::sqlite3>,
+) -> std::result::Result<(), String> {
+    use libsqlite3_sys as ffi;
+    use std::ffi::c_int;
+    type Call =
+        unsafe extern "C" fn(*mut ffi::sqlite3_context, c_int, *mut *mut ffi::sqlite3_value);
+    type Finish = unsafe extern "C" fn(*mut ffi::sqlite3_context);
+    let create = |name: &std::ffi::CStr,
+                  arguments: c_int,
+                  scalar: Option<Call>,
+                  step: Option<Call>,
+                  finish: Option<Finish>| {
+        // SAFETY: the handle is an open connection, locked by the caller for the duration; the
+        // functions have no user data to free.
+        let code = unsafe {
+            ffi::sqlite3_create_function_v2(
+                handle.as_ptr(),
+                name.as_ptr(),
+                arguments,
+                ffi::SQLITE_UTF8 | ffi::SQLITE_DETERMINISTIC | ffi::SQLITE_INNOCUOUS,
+                std::ptr::null_mut(),
+                scalar,
+                step,
+                finish,
+                None,
+            )
+        };
+        match code {
+            ffi::SQLITE_OK => Ok(()),
+            _ => Err(format!("registering {name:?} failed with code {code}")),
+        }
+    };
+    create(c"fold_case", 1, Some(fold_case::fold_case), None, None)?;
+    create(c"pairs", 2, None, Some(pairs::step), Some(pairs::finish))
+}
+
 impl Db {
     /// Opens the database named by `url` (`sqlite://path` or `postgres://...`) and migrates it.
     pub async fn connect(url: &str) -> Result<Db> {
@@ -299,13 +338,16 @@ impl Db {
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(5))
                 .foreign_keys(true)
-                .pragma("mmap_size", "1073741824");
+                // As much of the file as SQLite maps (2 GiB): a page beyond the mapping is read
+                // by a system call into each connection's own small cache, and the large
+                // world's file is 1.5 GB.
+                .pragma("mmap_size", "2147418112");
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
                 .after_connect(|connection, _| {
                     Box::pin(async move {
                         let mut handle = connection.lock_handle().await?;
-                        fold_case::register(handle.as_raw_handle()).map_err(sqlx::Error::Protocol)
+                        register_functions(handle.as_raw_handle()).map_err(sqlx::Error::Protocol)
                     })
                 })
                 .connect_with(options)
@@ -368,6 +410,29 @@ impl Db {
         match self {
             Db::Sqlite(_) => format!("unixepoch({column})"),
             Db::Postgres(_) => format!("CAST(FLOOR(EXTRACT(EPOCH FROM {column})) AS BIGINT)"),
+        }
+    }
+
+    /// Whether `column` is one of the ids bound as parameter `param`, a text of ids joined by
+    /// commas: the statement's text is then the same whatever the ids, so each connection keeps
+    /// it prepared instead of preparing (on PostgreSQL, planning) it for each batch of a report.
+    pub(crate) fn one_of_ids(&self, column: &str, param: &str) -> String {
+        match self {
+            Db::Sqlite(_) => {
+                format!("{column} IN (SELECT value FROM json_each('[' || {param} || ']'))")
+            }
+            Db::Postgres(_) => {
+                format!("{column} = ANY(CAST(string_to_array({param}, ',') AS BIGINT[]))")
+            }
+        }
+    }
+
+    /// The pairs `(a, b)` of a group's rows as one blob (see [`pairs`]), read back with
+    /// [`pairs::unpack`].
+    pub(crate) fn pairs_agg(&self, a: &str, b: &str) -> String {
+        match self {
+            Db::Sqlite(_) => format!("pairs({a}, {b})"),
+            Db::Postgres(_) => format!("string_agg(int8send({a}) || int8send({b}), ''::bytea)"),
         }
     }
 

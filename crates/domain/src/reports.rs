@@ -2,7 +2,7 @@
 //! computed from the recorded visits, each in its home's time zone. docs/reports.md defines
 //! every column.
 
-use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, Timelike, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
 
 use crate::zones;
 
@@ -170,9 +170,19 @@ struct Peaks {
     hours: [u32; 24],
 }
 
-impl Peaks {
-    fn add(&mut self, visit: &VisitFact) {
+/// The visits on the range's days, each with its time on its home's clock.
+fn in_range<'a>(
+    range: &'a ReportRange,
+    visits: impl Iterator<Item = &'a VisitFact> + 'a,
+) -> impl Iterator<Item = (&'a VisitFact, NaiveDateTime)> + 'a {
+    visits.filter_map(|visit| {
         let local = zones::to_local(visit.timezone, visit.at);
+        range.contains(local.date()).then_some((visit, local))
+    })
+}
+
+impl Peaks {
+    fn add(&mut self, local: NaiveDateTime) {
         self.weekdays[local.weekday().num_days_from_sunday() as usize] += 1;
         self.hours[local.hour() as usize] += 1;
     }
@@ -214,23 +224,21 @@ pub struct PropertyTours {
 pub fn property_tours(
     range: &ReportRange,
     timezone: i64,
-    visits: &[&VisitFact],
+    visits: &[VisitFact],
     activated: DateTime<Utc>,
     last_tour: Option<DateTime<Utc>>,
 ) -> PropertyTours {
-    let tours: Vec<&&VisitFact> = visits
-        .iter()
-        .filter(|v| v.toured && range.holds(v.at, v.timezone))
-        .collect();
     let mut peaks = Peaks::default();
     let mut per_customer = std::collections::HashMap::<i64, u32>::new();
-    for tour in &tours {
-        peaks.add(tour);
+    let mut no_of_tours = 0;
+    for (tour, local) in in_range(range, visits.iter().filter(|v| v.toured)) {
+        no_of_tours += 1;
+        peaks.add(local);
         *per_customer.entry(tour.customer_id).or_default() += 1;
     }
     PropertyTours {
-        no_of_tours: tours.len() as i64,
-        avg_tours_per_day: two_places(tours.len() as f64 / range.days() as f64),
+        no_of_tours,
+        avg_tours_per_day: two_places(no_of_tours as f64 / range.days() as f64),
         no_of_repeat_visitors: per_customer.values().filter(|n| **n > 1).count() as i64,
         days_since_activation: days_until(activated, timezone, range.end),
         days_since_last_tour: last_tour.and_then(|at| days_until(at, timezone, range.end)),
@@ -260,18 +268,16 @@ pub fn community_visits(
     visits: &[&VisitFact],
     missed_tours: i64,
 ) -> CommunityVisits {
-    let visits: Vec<&&VisitFact> = visits
-        .iter()
-        .filter(|v| range.holds(v.at, v.timezone))
-        .collect();
+    let visits: Vec<(&VisitFact, NaiveDateTime)> =
+        in_range(range, visits.iter().copied()).collect();
     let mut peaks = Peaks::default();
     let mut figures = CommunityVisits {
         visits: visits.len() as i64,
         missed_tours,
         ..CommunityVisits::default()
     };
-    for tour in visits.iter().filter(|v| v.toured) {
-        peaks.add(tour);
+    for (tour, local) in visits.iter().filter(|(v, _)| v.toured) {
+        peaks.add(*local);
         match tour
             .platform
             .as_deref()
@@ -284,10 +290,11 @@ pub fn community_visits(
             _ => {}
         }
     }
-    let customers: std::collections::HashSet<i64> = visits.iter().map(|v| v.customer_id).collect();
+    let customers: std::collections::HashSet<i64> =
+        visits.iter().map(|(v, _)| v.customer_id).collect();
     let pairs: std::collections::HashSet<(i64, i64)> = visits
         .iter()
-        .map(|v| (v.customer_id, v.property_id))
+        .map(|(v, _)| (v.customer_id, v.property_id))
         .collect();
     if !customers.is_empty() {
         figures.properties_per_customer = two_places(pairs.len() as f64 / customers.len() as f64);
@@ -420,11 +427,10 @@ mod tests {
             visit(1, 9, false, "Web", at(2026, 6, 4, 16)), // refused: not a tour
             visit(1, 9, true, "Web", at(2026, 5, 31, 20)), // before the range
         ];
-        let refs: Vec<&VisitFact> = visits.iter().collect();
         let figures = property_tours(
             &range,
             DENVER,
-            &refs,
+            &visits,
             at(2026, 5, 1, 18),
             Some(at(2026, 6, 8, 20)),
         );

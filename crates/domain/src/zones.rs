@@ -20,9 +20,9 @@ fn nth_weekday(year: i32, month: u32, weekday: Weekday, n: u32) -> NaiveDate {
         .expect("every month has a first and second Sunday")
 }
 
-/// Whether daylight saving time is on at a local standard time.
-fn daylight(standard_local: NaiveDateTime) -> bool {
-    let year = standard_local.year();
+/// Daylight saving time of a year, in local standard time: from its first instant to the first
+/// instant after it.
+fn daylight_of(year: i32) -> (NaiveDateTime, NaiveDateTime) {
     let starts = nth_weekday(year, 3, Weekday::Sun, 2)
         .and_hms_opt(2, 0, 0)
         .expect("a valid time");
@@ -30,6 +30,24 @@ fn daylight(standard_local: NaiveDateTime) -> bool {
     let ends = nth_weekday(year, 11, Weekday::Sun, 1)
         .and_hms_opt(1, 0, 0)
         .expect("a valid time");
+    (starts, ends)
+}
+
+/// The years whose daylight saving time is worked out once, as reports read the clock of every
+/// tour they count.
+const KEPT_YEARS: std::ops::RangeInclusive<i32> = 1970..=2200;
+
+/// Whether daylight saving time is on at a local standard time.
+fn daylight(standard_local: NaiveDateTime) -> bool {
+    static KEPT: std::sync::OnceLock<Vec<(NaiveDateTime, NaiveDateTime)>> =
+        std::sync::OnceLock::new();
+    let year = standard_local.year();
+    let (starts, ends) = if KEPT_YEARS.contains(&year) {
+        KEPT.get_or_init(|| KEPT_YEARS.map(daylight_of).collect())
+            [(year - KEPT_YEARS.start()) as usize]
+    } else {
+        daylight_of(year)
+    };
     standard_local >= starts && standard_local < ends
 }
 
@@ -81,6 +99,9 @@ mod tests {
         assert_eq!(offset_hours(52, utc("2026-03-08T07:00:00Z")), -4);
         assert_eq!(offset_hours(52, utc("2026-11-01T05:59:00Z")), -4);
         assert_eq!(offset_hours(52, utc("2026-11-01T06:00:00Z")), -5);
+        // Years outside those worked out once follow the same rule.
+        assert_eq!(offset_hours(52, utc("2300-07-15T12:00:00Z")), -4);
+        assert_eq!(offset_hours(52, utc("1960-01-15T12:00:00Z")), -5);
     }
 
     #[test]

@@ -255,7 +255,13 @@ pub(super) async fn run(
     for n in 0..homes.touring.len().min(10) {
         let home = homes.touring[dice.next(homes.touring.len() as u64) as usize];
         let day = local_day(home.1, now - Duration::days(1 + n as i64 % 14));
-        let at = slot(home, day, [2, 4, 5, 23][n % 4], 10 + 7 * (n as u32 % 7));
+        let local = day
+            .and_hms_opt([2, 4, 5, 23][n % 4], 10 + 7 * (n as u32 % 7), 0)
+            .expect("a time of day");
+        // Not moved for the home's other scenes, as `slot` would move it (into the tour hours
+        // when a trade came at 8:00 that day): outside the hours no code is made and the lock
+        // is not touched.
+        let at = domain::zones::from_local(home.1, local);
         scenes.push((at, tour(person(&mut dice, ".late"), home.0, Door::NoShow)));
     }
     // A visitor asking for a home that takes no tours.
