@@ -85,6 +85,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(61, "0061_tours_outside_staff_hours"),
     migration!(62, "0062_home_sales"),
     migration!(63, "0063_visits_report_index"),
+    migration!(64, "0064_home_tour_totals"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

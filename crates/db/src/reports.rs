@@ -4,9 +4,9 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use domain::lists::Order;
-use domain::reports::{CommunityVisits, PropertyTours, ReportRange, VisitFact};
+use domain::reports::{CommunityVisits, PropertyTours, ReportRange, TourTotals, VisitFact};
 use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
@@ -277,11 +277,11 @@ fn homes_by_zone<'a>(rows: impl Iterator<Item = &'a PropertyTourRow>) -> HashMap
 async fn tours_in_range(
     db: &Db,
     range: &ReportRange,
-    rows: &[PropertyTourRow],
+    rows: &[&PropertyTourRow],
 ) -> Result<HashMap<i64, Vec<u8>>> {
     let tours = db.pairs_agg("customer_id", &db.epoch_seconds("visited_on"));
     let mut by_home = HashMap::new();
-    for (zone, homes) in homes_by_zone(rows.iter()) {
+    for (zone, homes) in homes_by_zone(rows.iter().copied()) {
         let sql = format!(
             "SELECT property_id, {tours} FROM customer_visits \
              WHERE visit_status_id = $1 AND visited_on >= $2 AND visited_on < $3 AND {} \
@@ -346,25 +346,113 @@ async fn last_tours(
     Ok(last)
 }
 
-/// Computes the property tour report's figures of the rows read.
-pub async fn complete_property_tours(
+/// A home's running totals at the end of one of its days toured (`home_tour_totals`).
+struct TotalsRow {
+    property_id: i64,
+    day: NaiveDate,
+    totals: TourTotals,
+}
+
+/// The columns of [`TotalsRow`], in its order.
+const TOTALS_COLUMNS: &str = "t.property_id, t.day, t.tours, t.repeats, t.repeats2, \
+    t.w0, t.w1, t.w2, t.w3, t.w4, t.w5, t.w6, t.h0, t.h1, t.h2, t.h3, t.h4, t.h5, t.h6, t.h7, \
+    t.h8, t.h9, t.h10, t.h11, t.h12, t.h13, t.h14, t.h15, t.h16, t.h17, t.h18, t.h19, t.h20, \
+    t.h21, t.h22, t.h23";
+
+impl<'r, R: sqlx::Row> FromRow<'r, R> for TotalsRow
+where
+    usize: sqlx::ColumnIndex<R>,
+    i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    NaiveDate: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    fn from_row(row: &'r R) -> sqlx::Result<Self> {
+        let count = |column: usize| row.try_get::<i64, _>(column);
+        let mut totals = TourTotals {
+            tours: count(2)?,
+            repeats: count(3)?,
+            repeats2: count(4)?,
+            ..TourTotals::default()
+        };
+        for (n, slot) in totals
+            .weekdays
+            .iter_mut()
+            .chain(&mut totals.hours)
+            .enumerate()
+        {
+            *slot = count(5 + n)?;
+        }
+        Ok(TotalsRow {
+            property_id: count(0)?,
+            day: row.try_get(1)?,
+            totals,
+        })
+    }
+}
+
+/// A home's running totals as the report reads them: at its last day toured before the range
+/// and at its last day toured.
+#[derive(Default)]
+struct KeptTotals {
+    before: Option<TourTotals>,
+    last: Option<(NaiveDate, TourTotals)>,
+}
+
+/// The running totals of `rows` at each one's last day toured before the range and at its last
+/// day toured: two lookups a home in the index of its days.
+async fn kept_totals(
     db: &Db,
     range: &ReportRange,
-    rows: &mut [PropertyTourRow],
-) -> Result<()> {
+    rows: &[PropertyTourRow],
+) -> Result<HashMap<i64, KeptTotals>> {
+    let sql = format!(
+        "SELECT {TOTALS_COLUMNS} FROM \
+         (SELECT p.property_id, \
+                 (SELECT MAX(u.day) FROM home_tour_totals u WHERE u.property_id = p.property_id) AS last_day, \
+                 (SELECT MAX(u.day) FROM home_tour_totals u \
+                  WHERE u.property_id = p.property_id AND u.day < $1) AS before_day \
+          FROM properties p WHERE {}) k \
+         JOIN home_tour_totals t ON t.property_id = k.property_id AND t.day IN (k.last_day, k.before_day)",
+        db.one_of_ids("p.property_id", "$2")
+    );
+    let found: Vec<TotalsRow> = on_pool!(db, |pool| sqlx::query_as(&sql)
+        .bind(range.start)
+        .bind(id_list(rows.iter().map(|row| row.property_id)))
+        .fetch_all(pool)
+        .await)?;
+    let mut kept: HashMap<i64, KeptTotals> = HashMap::new();
+    for row in found {
+        let home = kept.entry(row.property_id).or_default();
+        if row.day < range.start {
+            home.before = Some(row.totals.clone());
+        }
+        if home.last.as_ref().is_none_or(|(day, _)| *day < row.day) {
+            home.last = Some((row.day, row.totals));
+        }
+    }
+    Ok(kept)
+}
+
+/// The property tour report's figures of `rows` from their tours in the range, read.
+async fn figures_from_tours(
+    db: &Db,
+    range: &ReportRange,
+    rows: &[&PropertyTourRow],
+) -> Result<HashMap<i64, PropertyTours>> {
+    let mut figures = HashMap::new();
     if rows.is_empty() {
-        return Ok(());
+        return Ok(figures);
     }
     let packed = tours_in_range(db, range, rows).await?;
     // A home toured in the range was last toured at its newest tour there; only the others are
     // looked up before the range.
     let untoured: Vec<&PropertyTourRow> = rows
         .iter()
+        .copied()
         .filter(|row| !packed.contains_key(&row.property_id))
         .collect();
     let last_before = last_tours(db, range, &untoured).await?;
     let mut tours = Vec::new();
-    for row in rows.iter_mut() {
+    for row in rows {
         let last = match packed.get(&row.property_id) {
             Some(bytes) => {
                 unpack_tours(row, bytes, &mut tours)?;
@@ -375,8 +463,52 @@ pub async fn complete_property_tours(
                 last_before.get(&row.property_id).copied()
             }
         };
-        row.figures =
-            domain::reports::property_tours(range, row.timezone, &tours, row.activated_on, last);
+        figures.insert(
+            row.property_id,
+            domain::reports::property_tours(range, row.timezone, &tours, row.activated_on, last),
+        );
+    }
+    Ok(figures)
+}
+
+/// Computes the property tour report's figures of the rows read: from each home's running
+/// totals, but for the homes toured after the range (whose repeat visitors the totals cannot
+/// tell) and those whose zone has no clock, whose tours in the range are read.
+pub async fn complete_property_tours(
+    db: &Db,
+    range: &ReportRange,
+    rows: &mut [PropertyTourRow],
+) -> Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let kept = kept_totals(db, range, rows).await?;
+    let read: Vec<&PropertyTourRow> = rows
+        .iter()
+        .filter(|row| {
+            !domain::catalog::is_timezone(row.timezone)
+                || kept
+                    .get(&row.property_id)
+                    .and_then(|home| home.last.as_ref())
+                    .is_some_and(|(day, _)| *day > range.end)
+        })
+        .collect();
+    let mut read = figures_from_tours(db, range, &read).await?;
+    for row in rows.iter_mut() {
+        row.figures = match read.remove(&row.property_id) {
+            Some(figures) => figures,
+            None => {
+                let home = kept.get(&row.property_id);
+                domain::reports::property_tours_from_totals(
+                    range,
+                    row.timezone,
+                    home.and_then(|home| home.before.as_ref()),
+                    home.and_then(|home| home.last.as_ref())
+                        .map(|(day, totals)| (*day, totals)),
+                    row.activated_on,
+                )
+            }
+        };
     }
     Ok(())
 }

@@ -2647,3 +2647,225 @@ async fn home_sales_follow_the_sale_its_tours_and_its_activation() {
     .unwrap();
     assert_eq!(left, 0);
 }
+
+/// Runs `sql` binding `values` in order; the rows it changed.
+async fn execute(db: &db::Db, sql: &str, values: &[i64]) -> u64 {
+    db::on_pool!(db, |pool| {
+        let mut query = sqlx::query(sql);
+        for value in values {
+            query = query.bind(*value);
+        }
+        query.execute(pool).await.map(|done| done.rows_affected())
+    })
+    .unwrap()
+}
+
+#[tokio::test]
+async fn property_tours_from_running_totals_match_those_counted_from_the_tours() {
+    use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
+    use db::reports::{PropertyTourRow, PROPERTY_TOURS};
+    use domain::reports::{ReportRange, VisitFact};
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let b = builder(db, "Running Totals").await;
+    let c = community(db, b, "Tally Ridge").await;
+    let mut homes = Vec::new();
+    for (n, zone) in [53, 52].into_iter().enumerate() {
+        let fields = db::properties::PropertyFields {
+            timezone: zone,
+            ..home_at(c, &format!("{n} Sum Street"))
+        };
+        homes.push(save_home(db, b, None, &fields).await);
+    }
+    let accessed = db::visits::status_id("Accessed");
+    let waiting = db::visits::status_id("NC");
+    // Three visitors over the spring change of the clocks (8 March 2026), some coming back the
+    // same day, some days later; a few visits are not tours.
+    let first = Utc.with_ymd_and_hms(2026, 3, 1, 4, 30, 0).unwrap();
+    let visits: Vec<db::visits::NewVisit> = (0..40i64)
+        .map(|n| db::visits::NewVisit {
+            customer: (n % 3) as usize,
+            property_id: homes[(n % 5 % 2) as usize],
+            visit_status_id: if n % 7 == 3 { waiting } else { accessed },
+            remarks: None,
+            platform: None,
+            attribution: None,
+            visited_on: first + Duration::minutes(n * n * 97 % 20_000 + n * 431),
+        })
+        .collect();
+    let customers: Vec<db::visits::NewCustomer> = (0..3)
+        .map(|n| db::visits::NewCustomer {
+            builder_id: b,
+            firstname: format!("Visitor {n}"),
+            lastname: "Again".into(),
+            email: format!("again{n}@example.com"),
+            phone: format!("555-000-010{n}"),
+            visitor_type_id: 122,
+            created_on: first,
+        })
+        .collect();
+    db::visits::insert_history(db, &customers, &visits)
+        .await
+        .unwrap();
+    let day = |d: &str| NaiveDate::parse_from_str(d, "%Y-%m-%d").unwrap();
+    let ranges: Vec<ReportRange> = [
+        ("2026-03-01", "2026-03-31"),
+        ("2026-03-03", "2026-03-08"),
+        ("2026-03-09", "2026-03-20"),
+        ("2026-03-02", "2026-03-02"),
+        ("2026-02-01", "2026-02-28"),
+        ("2026-03-05", "2026-04-30"),
+        ("2026-03-12", "2026-04-30"),
+        ("2026-04-01", "2026-04-30"),
+    ]
+    .iter()
+    .map(|(start, end)| ReportRange {
+        start: day(start),
+        end: day(end),
+    })
+    .collect();
+    let keys: Vec<Value> = homes.iter().map(|h| Value::Int(Some(*h))).collect();
+    let scope = Scope::builder(b);
+    // Each range's figures as the report computes them, against those counted from the tours
+    // as they stand (every visit read, the home's last tour up to the range's end found here).
+    let check = |step: &'static str| {
+        let (ranges, keys, scope) = (&ranges, &keys, &scope);
+        async move {
+            let facts: Vec<(i64, i64, i64, DateTime<Utc>)> = db::on_pool!(db, |pool| {
+                sqlx::query_as(
+                "SELECT property_id, customer_id, visit_status_id, visited_on FROM customer_visits"
+            )
+            .fetch_all(pool)
+            .await
+            })
+            .unwrap();
+            for range in ranges {
+                let mut rows: Vec<PropertyTourRow> =
+                    PROPERTY_TOURS.selected(db, scope, keys).await.unwrap();
+                db::reports::complete_property_tours(db, range, &mut rows)
+                    .await
+                    .unwrap();
+                for row in &rows {
+                    let tours: Vec<VisitFact> = facts
+                        .iter()
+                        .filter(|(home, _, status, _)| {
+                            *home == row.property_id && *status == accessed
+                        })
+                        .map(|(home, customer, _, at)| VisitFact {
+                            property_id: *home,
+                            customer_id: *customer,
+                            toured: true,
+                            platform: None,
+                            at: *at,
+                            timezone: row.timezone,
+                        })
+                        .collect();
+                    let last = tours
+                        .iter()
+                        .map(|tour| tour.at)
+                        .filter(|at| domain::reports::local_day(*at, row.timezone) <= range.end)
+                        .max();
+                    let counted = domain::reports::property_tours(
+                        range,
+                        row.timezone,
+                        &tours,
+                        row.activated_on,
+                        last,
+                    );
+                    assert_eq!(
+                        row.figures, counted,
+                        "{step}: home {} from {} to {}",
+                        row.property_id, range.start, range.end
+                    );
+                }
+            }
+        }
+    };
+    check("as written").await;
+    let kept = "SELECT COUNT(*) FROM home_tour_totals WHERE property_id = $1";
+    let count = |home: i64| async move {
+        db::on_pool!(db, |pool| sqlx::query_scalar::<_, i64>(kept)
+            .bind(home)
+            .fetch_one(pool)
+            .await)
+        .unwrap()
+    };
+    assert!(count(homes[0]).await > 5, "the running totals are kept");
+    let tour_of = |n: usize| async move {
+        db::on_pool!(db, |pool| sqlx::query_scalar::<_, i64>(
+            "SELECT customer_visit_id FROM customer_visits WHERE visit_status_id = $1 \
+             ORDER BY customer_visit_id LIMIT 1 OFFSET $2"
+        )
+        .bind(accessed)
+        .bind(n as i64)
+        .fetch_one(pool)
+        .await)
+        .unwrap()
+    };
+    let set = |column: &'static str| {
+        format!("UPDATE customer_visits SET {column} = $1 WHERE customer_visit_id = $2")
+    };
+    // A tour undone, and a visit that becomes a tour.
+    execute(db, &set("visit_status_id"), &[waiting, tour_of(4).await]).await;
+    check("a tour undone").await;
+    execute(
+        db,
+        "UPDATE customer_visits SET visit_status_id = $1 WHERE visit_status_id = $2",
+        &[accessed, waiting],
+    )
+    .await;
+    check("visits become tours").await;
+    // A tour moved to another visitor, to another home, and earlier than its visitor's others.
+    execute(
+        db,
+        &set("customer_id"),
+        &[visits_customer(db, 2).await, tour_of(9).await],
+    )
+    .await;
+    check("a tour given to another visitor").await;
+    execute(db, &set("property_id"), &[homes[1], tour_of(2).await]).await;
+    check("a tour moved home").await;
+    execute(
+        db,
+        "UPDATE customer_visits SET visited_on = (SELECT MIN(visited_on) FROM customer_visits) \
+         WHERE customer_visit_id = $1",
+        &[tour_of(30).await],
+    )
+    .await;
+    check("a tour moved to the first day").await;
+    // A tour removed, and a home moved to another zone.
+    execute(
+        db,
+        "DELETE FROM customer_visits WHERE customer_visit_id = $1",
+        &[tour_of(12).await],
+    )
+    .await;
+    check("a tour removed").await;
+    execute(
+        db,
+        "UPDATE properties SET timezone = $1 WHERE property_id = $2",
+        &[54, homes[0]],
+    )
+    .await;
+    check("a home moved to Pacific time").await;
+    // The totals go with their home.
+    execute(
+        db,
+        "DELETE FROM properties WHERE property_id = $1",
+        &[homes[1]],
+    )
+    .await;
+    assert_eq!(count(homes[1]).await, 0);
+    assert!(count(homes[0]).await > 5);
+}
+
+/// The visitor of the `n`th visit (by id).
+async fn visits_customer(db: &db::Db, n: i64) -> i64 {
+    db::on_pool!(db, |pool| sqlx::query_scalar::<_, i64>(
+        "SELECT customer_id FROM customer_visits ORDER BY customer_visit_id LIMIT 1 OFFSET $1"
+    )
+    .bind(n)
+    .fetch_one(pool)
+    .await)
+    .unwrap()
+}

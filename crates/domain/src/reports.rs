@@ -236,14 +236,86 @@ pub fn property_tours(
         peaks.add(local);
         *per_customer.entry(tour.customer_id).or_default() += 1;
     }
-    PropertyTours {
+    HomeTours {
         no_of_tours,
-        avg_tours_per_day: two_places(no_of_tours as f64 / range.days() as f64),
-        no_of_repeat_visitors: per_customer.values().filter(|n| **n > 1).count() as i64,
-        days_since_activation: days_until(activated, timezone, range.end),
-        days_since_last_tour: last_tour.and_then(|at| days_until(at, timezone, range.end)),
-        top_toured_day: peaks.weekday(),
-        top_toured_hour: peaks.hour(),
+        repeat_visitors: per_customer.values().filter(|n| **n > 1).count() as i64,
+        peaks,
+        last_day: last_tour.map(|at| local_day(at, timezone)),
+    }
+    .figures(range, timezone, activated)
+}
+
+/// A home's tours up to the end of a day of its clock, as running totals (the table
+/// `home_tour_totals`, docs/reports.md): its tours, those on each weekday (Sunday first) and in
+/// each hour, and the tours whose same visitor's previous tour of the home (`repeats`), or the
+/// one before that (`repeats2`), is on or before that day.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TourTotals {
+    pub tours: i64,
+    pub repeats: i64,
+    pub repeats2: i64,
+    pub weekdays: [i64; 7],
+    pub hours: [i64; 24],
+}
+
+/// A home's figures from its running totals, for a home not toured after the range: `before`,
+/// the totals of its last day toured before the range (none if it was not), and `last`, its last
+/// day toured and the totals then (none if it never was).
+pub fn property_tours_from_totals(
+    range: &ReportRange,
+    timezone: i64,
+    before: Option<&TourTotals>,
+    last: Option<(NaiveDate, &TourTotals)>,
+    activated: DateTime<Utc>,
+) -> PropertyTours {
+    let zero = TourTotals::default();
+    let before = before.unwrap_or(&zero);
+    let now = last.map_or(&zero, |(_, totals)| totals);
+    let since = |count: fn(&TourTotals) -> i64| count(now) - count(before);
+    let mut peaks = Peaks::default();
+    for (day, count) in peaks.weekdays.iter_mut().enumerate() {
+        *count = (now.weekdays[day] - before.weekdays[day]) as u32;
+    }
+    for (hour, count) in peaks.hours.iter_mut().enumerate() {
+        *count = (now.hours[hour] - before.hours[hour]) as u32;
+    }
+    // Each visitor with k tours in the range is k - 1 repeats and max(k - 2, 0) second repeats
+    // counted since its start (none of their tours come after it): one more for each who came
+    // back.
+    HomeTours {
+        no_of_tours: since(|t| t.tours),
+        repeat_visitors: since(|t| t.repeats) - since(|t| t.repeats2),
+        peaks,
+        last_day: last.map(|(day, _)| day),
+    }
+    .figures(range, timezone, activated)
+}
+
+/// A home's tours in the range: how many, its repeat visitors, when they came, and the day of
+/// its last tour up to the range's end.
+struct HomeTours {
+    no_of_tours: i64,
+    repeat_visitors: i64,
+    peaks: Peaks,
+    last_day: Option<NaiveDate>,
+}
+
+impl HomeTours {
+    fn figures(
+        self,
+        range: &ReportRange,
+        timezone: i64,
+        activated: DateTime<Utc>,
+    ) -> PropertyTours {
+        PropertyTours {
+            no_of_tours: self.no_of_tours,
+            avg_tours_per_day: two_places(self.no_of_tours as f64 / range.days() as f64),
+            no_of_repeat_visitors: self.repeat_visitors,
+            days_since_activation: days_until(activated, timezone, range.end),
+            days_since_last_tour: self.last_day.and_then(|day| days_between(day, range.end)),
+            top_toured_day: self.peaks.weekday(),
+            top_toured_hour: self.peaks.hour(),
+        }
     }
 }
 
@@ -413,6 +485,19 @@ mod tests {
         assert_eq!(hour_label(23), "11:00 PM");
     }
 
+    /// The figures of the home of `a_homes_tour_figures` for 1 to 10 June.
+    fn june_home_figures() -> PropertyTours {
+        PropertyTours {
+            no_of_tours: 3,
+            avg_tours_per_day: 0.3,
+            no_of_repeat_visitors: 1,
+            days_since_activation: Some(40),
+            days_since_last_tour: Some(2),
+            top_toured_day: Some("Monday".into()),
+            top_toured_hour: Some("2:00 PM".into()),
+        }
+    }
+
     #[test]
     fn a_homes_tour_figures() {
         let range = ReportRange {
@@ -434,22 +519,77 @@ mod tests {
             at(2026, 5, 1, 18),
             Some(at(2026, 6, 8, 20)),
         );
-        assert_eq!(
-            figures,
-            PropertyTours {
-                no_of_tours: 3,
-                avg_tours_per_day: 0.3,
-                no_of_repeat_visitors: 1,
-                days_since_activation: Some(40),
-                days_since_last_tour: Some(2),
-                top_toured_day: Some("Monday".into()),
-                top_toured_hour: Some("2:00 PM".into()),
-            }
-        );
+        assert_eq!(figures, june_home_figures());
         let none = property_tours(&range, DENVER, &[], at(2026, 6, 20, 0), None);
         assert_eq!(none.no_of_tours, 0);
         assert_eq!(none.days_since_activation, None);
         assert_eq!(none.top_toured_day, None);
+    }
+
+    #[test]
+    fn a_homes_tour_figures_from_its_running_totals() {
+        let range = ReportRange {
+            start: day("2026-06-01"),
+            end: day("2026-06-10"),
+        };
+        // The tours of a_homes_tour_figures: Sunday 31 May 2 PM (visitor 9), Monday 1 June
+        // 2 PM (7), Wednesday 3 June 10 AM (8), Monday 8 June 2 PM (7 again, whose previous
+        // tour was on 1 June).
+        let totals = |tours, repeats, weekdays: &[(usize, i64)], hours: &[(usize, i64)]| {
+            let mut totals = TourTotals {
+                tours,
+                repeats,
+                ..TourTotals::default()
+            };
+            for (day, n) in weekdays {
+                totals.weekdays[*day] = *n;
+            }
+            for (hour, n) in hours {
+                totals.hours[*hour] = *n;
+            }
+            totals
+        };
+        let before = totals(1, 0, &[(0, 1)], &[(14, 1)]);
+        let last = totals(4, 1, &[(0, 1), (1, 2), (3, 1)], &[(10, 1), (14, 3)]);
+        let figures = property_tours_from_totals(
+            &range,
+            DENVER,
+            Some(&before),
+            Some((day("2026-06-08"), &last)),
+            at(2026, 5, 1, 18),
+        );
+        assert_eq!(figures, june_home_figures());
+        // A visitor with three tours in the range is one visitor who came back.
+        let thrice = totals(3, 2, &[(2, 3)], &[(9, 3)]);
+        let mut second = thrice.clone();
+        second.repeats2 = 1;
+        let figures = property_tours_from_totals(
+            &range,
+            DENVER,
+            None,
+            Some((day("2026-06-02"), &second)),
+            at(2026, 5, 1, 18),
+        );
+        assert_eq!(figures.no_of_repeat_visitors, 1);
+        assert_eq!(figures.days_since_last_tour, Some(8));
+        // Toured only before the range: none in it, and days since that last tour.
+        let figures = property_tours_from_totals(
+            &range,
+            DENVER,
+            Some(&before),
+            Some((day("2026-05-31"), &before)),
+            at(2026, 5, 1, 18),
+        );
+        assert_eq!((figures.no_of_tours, figures.no_of_repeat_visitors), (0, 0));
+        assert_eq!(
+            (figures.top_toured_day, figures.days_since_last_tour),
+            (None, Some(10))
+        );
+        let never = property_tours_from_totals(&range, DENVER, None, None, at(2026, 6, 20, 0));
+        assert_eq!(
+            never,
+            property_tours(&range, DENVER, &[], at(2026, 6, 20, 0), None)
+        );
     }
 
     #[test]
