@@ -346,55 +346,34 @@ async fn last_tours(
     Ok(last)
 }
 
-/// A home's running totals at the end of one of its days toured (`home_tour_totals`).
-struct TotalsRow {
-    property_id: i64,
-    day: NaiveDate,
-    totals: TourTotals,
-}
-
-/// The columns of [`TotalsRow`], in its order.
-const TOTALS_COLUMNS: &str = "t.property_id, t.day, t.tours, t.repeats, t.repeats2, \
-    t.w0, t.w1, t.w2, t.w3, t.w4, t.w5, t.w6, t.h0, t.h1, t.h2, t.h3, t.h4, t.h5, t.h6, t.h7, \
-    t.h8, t.h9, t.h10, t.h11, t.h12, t.h13, t.h14, t.h15, t.h16, t.h17, t.h18, t.h19, t.h20, \
-    t.h21, t.h22, t.h23";
-
-impl<'r, R: sqlx::Row> FromRow<'r, R> for TotalsRow
-where
-    usize: sqlx::ColumnIndex<R>,
-    i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-    NaiveDate: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-{
-    fn from_row(row: &'r R) -> sqlx::Result<Self> {
-        let count = |column: usize| row.try_get::<i64, _>(column);
-        let mut totals = TourTotals {
-            tours: count(2)?,
-            repeats: count(3)?,
-            repeats2: count(4)?,
-            ..TourTotals::default()
-        };
-        for (n, slot) in totals
-            .weekdays
-            .iter_mut()
-            .chain(&mut totals.hours)
-            .enumerate()
-        {
-            *slot = count(5 + n)?;
-        }
-        Ok(TotalsRow {
-            property_id: count(0)?,
-            day: row.try_get(1)?,
-            totals,
-        })
+/// Reads the counts of a row of `home_tour_totals` (migration 0064): tours, repeats, second
+/// repeats, then by weekday and by hour, separated by commas.
+fn unpack_counts(packed: &str) -> Result<TourTotals> {
+    let mut counts = packed.split(',').map(str::parse::<i64>);
+    let mut next = || match counts.next() {
+        Some(Ok(count)) => Ok(count),
+        _ => Err(sqlx::Error::Decode(
+            format!("running totals {packed:?}").into(),
+        )),
+    };
+    let mut totals = TourTotals {
+        tours: next()?,
+        repeats: next()?,
+        repeats2: next()?,
+        ..TourTotals::default()
+    };
+    for slot in totals.weekdays.iter_mut().chain(&mut totals.hours) {
+        *slot = next()?;
     }
+    Ok(totals)
 }
 
-/// A home's running totals as the report reads them: at its last day toured before the range
-/// and at its last day toured.
-#[derive(Default)]
+/// A toured home's running totals as the report reads them: at its last day toured before the
+/// range (none if it was not) and at its last day toured.
 struct KeptTotals {
     before: Option<TourTotals>,
-    last: Option<(NaiveDate, TourTotals)>,
+    last_day: NaiveDate,
+    last: TourTotals,
 }
 
 /// The running totals of `rows` at each one's last day toured before the range and at its last
@@ -405,29 +384,32 @@ async fn kept_totals(
     rows: &[PropertyTourRow],
 ) -> Result<HashMap<i64, KeptTotals>> {
     let sql = format!(
-        "SELECT {TOTALS_COLUMNS} FROM \
-         (SELECT p.property_id, \
-                 (SELECT MAX(u.day) FROM home_tour_totals u WHERE u.property_id = p.property_id) AS last_day, \
-                 (SELECT MAX(u.day) FROM home_tour_totals u \
-                  WHERE u.property_id = p.property_id AND u.day < $1) AS before_day \
-          FROM properties p WHERE {}) k \
-         JOIN home_tour_totals t ON t.property_id = k.property_id AND t.day IN (k.last_day, k.before_day)",
+        "SELECT p.property_id, \
+                (SELECT u.day || ',' || u.counts FROM home_tour_totals u \
+                 WHERE u.property_id = p.property_id ORDER BY u.day DESC LIMIT 1), \
+                (SELECT u.counts FROM home_tour_totals u \
+                 WHERE u.property_id = p.property_id AND u.day < $1 ORDER BY u.day DESC LIMIT 1) \
+         FROM properties p WHERE {}",
         db.one_of_ids("p.property_id", "$2")
     );
-    let found: Vec<TotalsRow> = on_pool!(db, |pool| sqlx::query_as(&sql)
-        .bind(range.start)
-        .bind(id_list(rows.iter().map(|row| row.property_id)))
-        .fetch_all(pool)
-        .await)?;
-    let mut kept: HashMap<i64, KeptTotals> = HashMap::new();
-    for row in found {
-        let home = kept.entry(row.property_id).or_default();
-        if row.day < range.start {
-            home.before = Some(row.totals.clone());
-        }
-        if home.last.as_ref().is_none_or(|(day, _)| *day < row.day) {
-            home.last = Some((row.day, row.totals));
-        }
+    let found: Vec<(i64, Option<String>, Option<String>)> =
+        on_pool!(db, |pool| sqlx::query_as(&sql)
+            .bind(range.start)
+            .bind(id_list(rows.iter().map(|row| row.property_id)))
+            .fetch_all(pool)
+            .await)?;
+    let mut kept = HashMap::new();
+    for (home, last, before) in found {
+        let Some(last) = last else { continue };
+        let malformed = || sqlx::Error::Decode(format!("running totals {last:?}").into());
+        let (day, counts) = last.split_once(',').ok_or_else(malformed)?;
+        let last_day = NaiveDate::parse_from_str(day, "%Y-%m-%d").map_err(|_| malformed())?;
+        let totals = KeptTotals {
+            before: before.as_deref().map(unpack_counts).transpose()?,
+            last_day,
+            last: unpack_counts(counts)?,
+        };
+        kept.insert(home, totals);
     }
     Ok(kept)
 }
@@ -489,8 +471,7 @@ pub async fn complete_property_tours(
             !domain::catalog::is_timezone(row.timezone)
                 || kept
                     .get(&row.property_id)
-                    .and_then(|home| home.last.as_ref())
-                    .is_some_and(|(day, _)| *day > range.end)
+                    .is_some_and(|home| home.last_day > range.end)
         })
         .collect();
     let mut read = figures_from_tours(db, range, &read).await?;
@@ -503,8 +484,7 @@ pub async fn complete_property_tours(
                     range,
                     row.timezone,
                     home.and_then(|home| home.before.as_ref()),
-                    home.and_then(|home| home.last.as_ref())
-                        .map(|(day, totals)| (*day, totals)),
+                    home.map(|home| (home.last_day, &home.last)),
                     row.activated_on,
                 )
             }

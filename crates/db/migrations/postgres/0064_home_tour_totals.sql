@@ -3,26 +3,18 @@
 -- period and the home's last day) where it read every tour of the period: Export All of an
 -- enterprise's year read 641,115 tours for 47,429 homes.
 --
--- A row for each day a home was toured, holding what happened up to the end of that day: its
--- tours, those on each weekday (w0 Sunday to w6) and in each hour of the clock (h0 to h23), and
--- the tours whose same visitor's previous tour of the home (`repeats`), or the one before that
--- (`repeats2`), is on or before the day. A visitor with k tours in a period that has no tours
--- after it adds k - 1 to the repeats counted since the period's start and k - 2 (or 0) to
--- repeats2: the difference is one for each visitor who came back.
+-- A row for each day a home was toured, holding what happened up to the end of that day, as 34
+-- counts in one text ("12,3,1,..."): its tours; the tours whose same visitor's previous tour of
+-- the home (repeats), or the one before that (second repeats), is on or before the day; the
+-- tours on each weekday, Sunday first; and those in each hour of the clock. A visitor with k
+-- tours in a period that has no tours after it adds k - 1 to the repeats counted since the
+-- period's start and k - 2 (or 0) to the second repeats: the difference is one for each visitor
+-- who came back. One text, not 34 columns: each column read through sqlx is a value copied and
+-- freed on its own, which cost the report more than finding the rows.
 CREATE TABLE home_tour_totals (
     property_id BIGINT NOT NULL REFERENCES properties (property_id) ON DELETE CASCADE,
     day DATE NOT NULL,
-    tours BIGINT NOT NULL,
-    repeats BIGINT NOT NULL,
-    repeats2 BIGINT NOT NULL,
-    w0 BIGINT NOT NULL, w1 BIGINT NOT NULL, w2 BIGINT NOT NULL, w3 BIGINT NOT NULL,
-    w4 BIGINT NOT NULL, w5 BIGINT NOT NULL, w6 BIGINT NOT NULL,
-    h0 BIGINT NOT NULL, h1 BIGINT NOT NULL, h2 BIGINT NOT NULL, h3 BIGINT NOT NULL,
-    h4 BIGINT NOT NULL, h5 BIGINT NOT NULL, h6 BIGINT NOT NULL, h7 BIGINT NOT NULL,
-    h8 BIGINT NOT NULL, h9 BIGINT NOT NULL, h10 BIGINT NOT NULL, h11 BIGINT NOT NULL,
-    h12 BIGINT NOT NULL, h13 BIGINT NOT NULL, h14 BIGINT NOT NULL, h15 BIGINT NOT NULL,
-    h16 BIGINT NOT NULL, h17 BIGINT NOT NULL, h18 BIGINT NOT NULL, h19 BIGINT NOT NULL,
-    h20 BIGINT NOT NULL, h21 BIGINT NOT NULL, h22 BIGINT NOT NULL, h23 BIGINT NOT NULL,
+    counts TEXT NOT NULL,
     PRIMARY KEY (property_id, day)
 );
 
@@ -40,6 +32,7 @@ BEGIN
     DELETE FROM home_tour_totals WHERE property_id = ANY (ids);
     INSERT INTO home_tour_totals
     SELECT e.property_id, e.day,
+        concat_ws(',',
         SUM(COUNT(*) FILTER (WHERE e.kind = 0)) OVER running,
         SUM(COUNT(*) FILTER (WHERE e.kind = 1)) OVER running,
         SUM(COUNT(*) FILTER (WHERE e.kind = 2)) OVER running,
@@ -73,7 +66,7 @@ BEGIN
         SUM(COUNT(*) FILTER (WHERE e.hour = 20)) OVER running,
         SUM(COUNT(*) FILTER (WHERE e.hour = 21)) OVER running,
         SUM(COUNT(*) FILTER (WHERE e.hour = 22)) OVER running,
-        SUM(COUNT(*) FILTER (WHERE e.hour = 23)) OVER running
+        SUM(COUNT(*) FILTER (WHERE e.hour = 23)) OVER running)
     -- Each tour is three events: itself on its day (with its weekday and hour), and a repeat on
     -- the day of its visitor's previous tour and a second repeat on the day of the one before.
     FROM (SELECT t.property_id,

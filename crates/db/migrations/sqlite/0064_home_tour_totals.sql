@@ -3,26 +3,18 @@
 -- period and the home's last day) where it read every tour of the period: Export All of an
 -- enterprise's year read 641,115 tours for 47,429 homes.
 --
--- A row for each day a home was toured, holding what happened up to the end of that day: its
--- tours, those on each weekday (w0 Sunday to w6) and in each hour of the clock (h0 to h23), and
--- the tours whose same visitor's previous tour of the home (`repeats`), or the one before that
--- (`repeats2`), is on or before the day. A visitor with k tours in a period that has no tours
--- after it adds k - 1 to the repeats counted since the period's start and k - 2 (or 0) to
--- repeats2: the difference is one for each visitor who came back.
+-- A row for each day a home was toured, holding what happened up to the end of that day, as 34
+-- counts in one text ("12,3,1,..."): its tours; the tours whose same visitor's previous tour of
+-- the home (repeats), or the one before that (second repeats), is on or before the day; the
+-- tours on each weekday, Sunday first; and those in each hour of the clock. A visitor with k
+-- tours in a period that has no tours after it adds k - 1 to the repeats counted since the
+-- period's start and k - 2 (or 0) to the second repeats: the difference is one for each visitor
+-- who came back. One text, not 34 columns: each column read through sqlx is a value copied and
+-- freed on its own, which cost the report more than finding the rows.
 CREATE TABLE home_tour_totals (
     property_id INTEGER NOT NULL REFERENCES properties (property_id) ON DELETE CASCADE,
     day TEXT NOT NULL,
-    tours INTEGER NOT NULL,
-    repeats INTEGER NOT NULL,
-    repeats2 INTEGER NOT NULL,
-    w0 INTEGER NOT NULL, w1 INTEGER NOT NULL, w2 INTEGER NOT NULL, w3 INTEGER NOT NULL,
-    w4 INTEGER NOT NULL, w5 INTEGER NOT NULL, w6 INTEGER NOT NULL,
-    h0 INTEGER NOT NULL, h1 INTEGER NOT NULL, h2 INTEGER NOT NULL, h3 INTEGER NOT NULL,
-    h4 INTEGER NOT NULL, h5 INTEGER NOT NULL, h6 INTEGER NOT NULL, h7 INTEGER NOT NULL,
-    h8 INTEGER NOT NULL, h9 INTEGER NOT NULL, h10 INTEGER NOT NULL, h11 INTEGER NOT NULL,
-    h12 INTEGER NOT NULL, h13 INTEGER NOT NULL, h14 INTEGER NOT NULL, h15 INTEGER NOT NULL,
-    h16 INTEGER NOT NULL, h17 INTEGER NOT NULL, h18 INTEGER NOT NULL, h19 INTEGER NOT NULL,
-    h20 INTEGER NOT NULL, h21 INTEGER NOT NULL, h22 INTEGER NOT NULL, h23 INTEGER NOT NULL,
+    counts TEXT NOT NULL,
     PRIMARY KEY (property_id, day)
 ) WITHOUT ROWID;
 
@@ -34,6 +26,7 @@ CREATE TRIGGER home_tour_totals_write AFTER INSERT ON home_tour_stale BEGIN
     DELETE FROM home_tour_totals WHERE property_id = NEW.property_id;
     INSERT INTO home_tour_totals
     SELECT NEW.property_id, e.day,
+        printf('%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d',
         SUM(COUNT(*) FILTER (WHERE e.kind = 0)) OVER running,
         SUM(COUNT(*) FILTER (WHERE e.kind = 1)) OVER running,
         SUM(COUNT(*) FILTER (WHERE e.kind = 2)) OVER running,
@@ -67,7 +60,7 @@ CREATE TRIGGER home_tour_totals_write AFTER INSERT ON home_tour_stale BEGIN
         SUM(COUNT(*) FILTER (WHERE e.hour = 20)) OVER running,
         SUM(COUNT(*) FILTER (WHERE e.hour = 21)) OVER running,
         SUM(COUNT(*) FILTER (WHERE e.hour = 22)) OVER running,
-        SUM(COUNT(*) FILTER (WHERE e.hour = 23)) OVER running
+        SUM(COUNT(*) FILTER (WHERE e.hour = 23)) OVER running)
     -- Each tour is three events: itself on its day (with its weekday and hour), and a repeat on
     -- the day of its visitor's previous tour and a second repeat on the day of the one before.
     FROM (SELECT CASE k.kind WHEN 0 THEN t.day WHEN 1 THEN t.previous ELSE t.previous2 END AS day,
