@@ -86,6 +86,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(62, "0062_home_sales"),
     migration!(63, "0063_visits_report_index"),
     migration!(64, "0064_home_tour_totals"),
+    migration!(65, "0065_community_visit_totals"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -6,7 +6,9 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use domain::lists::Order;
-use domain::reports::{CommunityVisits, PropertyTours, ReportRange, TourTotals, VisitFact};
+use domain::reports::{
+    CommunityVisits, PropertyTours, ReportRange, TourTotals, VisitFact, VisitTotals,
+};
 use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
@@ -346,70 +348,158 @@ async fn last_tours(
     Ok(last)
 }
 
-/// Reads the counts of a row of `home_tour_totals` (migration 0064): tours, repeats, second
-/// repeats, then by weekday and by hour, separated by commas.
-fn unpack_counts(packed: &str) -> Result<TourTotals> {
-    let mut counts = packed.split(',').map(str::parse::<i64>);
-    let mut next = || match counts.next() {
-        Some(Ok(count)) => Ok(count),
-        _ => Err(sqlx::Error::Decode(
-            format!("running totals {packed:?}").into(),
-        )),
-    };
-    let mut totals = TourTotals {
-        tours: next()?,
-        repeats: next()?,
-        repeats2: next()?,
-        ..TourTotals::default()
-    };
-    for slot in totals.weekdays.iter_mut().chain(&mut totals.hours) {
-        *slot = next()?;
+/// The `N` counts of a row of running totals, joined by commas.
+fn read_counts<const N: usize>(packed: &str) -> Result<[i64; N]> {
+    let mut counts = [0; N];
+    let mut read = packed.split(',').map(str::parse::<i64>);
+    for slot in &mut counts {
+        *slot = match read.next() {
+            Some(Ok(count)) => count,
+            _ => return Err(malformed_totals(packed)),
+        };
     }
-    Ok(totals)
+    match read.next() {
+        None => Ok(counts),
+        Some(_) => Err(malformed_totals(packed)),
+    }
 }
 
-/// A toured home's running totals as the report reads them: at its last day toured before the
-/// range (none if it was not) and at its last day toured.
-struct KeptTotals {
-    before: Option<TourTotals>,
+fn malformed_totals(packed: &str) -> sqlx::Error {
+    sqlx::Error::Decode(format!("running totals {packed:?}").into())
+}
+
+/// Reads the counts of a row of `home_tour_totals` (migration 0064): tours, repeats, second
+/// repeats, then by weekday and by hour.
+fn unpack_tour_totals(packed: &str) -> Result<TourTotals> {
+    let counts: [i64; 34] = read_counts(packed)?;
+    Ok(TourTotals {
+        tours: counts[0],
+        repeats: counts[1],
+        repeats2: counts[2],
+        weekdays: counts[3..10].try_into().expect("seven weekdays"),
+        hours: counts[10..].try_into().expect("24 hours"),
+    })
+}
+
+/// The columns of a row of `community_visit_totals` (migration 0065), in [`VisitTotals`]' order.
+const VISIT_TOTALS_COLUMNS: [&str; 37] = [
+    "visits",
+    "web_tours",
+    "app_tours",
+    "call_tours",
+    "visitors",
+    "pairs",
+    "w0",
+    "w1",
+    "w2",
+    "w3",
+    "w4",
+    "w5",
+    "w6",
+    "h0",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "h7",
+    "h8",
+    "h9",
+    "h10",
+    "h11",
+    "h12",
+    "h13",
+    "h14",
+    "h15",
+    "h16",
+    "h17",
+    "h18",
+    "h19",
+    "h20",
+    "h21",
+    "h22",
+    "h23",
+];
+
+/// Reads the counts of a row of `community_visit_totals` as [`VISIT_TOTALS_COLUMNS`] joins them.
+fn unpack_visit_totals(packed: &str) -> Result<VisitTotals> {
+    let counts: [i64; 37] = read_counts(packed)?;
+    Ok(VisitTotals {
+        visits: counts[0],
+        web_tours: counts[1],
+        app_tours: counts[2],
+        call_tours: counts[3],
+        visitors: counts[4],
+        pairs: counts[5],
+        weekdays: counts[6..13].try_into().expect("seven weekdays"),
+        hours: counts[13..].try_into().expect("24 hours"),
+    })
+}
+
+/// Running totals as a report reads them: at the last day before the range (none if there was
+/// none) and at the last day.
+struct Kept<T> {
+    before: Option<T>,
     last_day: NaiveDate,
-    last: TourTotals,
+    last: T,
 }
 
-/// The running totals of `rows` at each one's last day toured before the range and at its last
-/// day toured: two lookups a home in the index of its days.
-async fn kept_totals(
+/// Where running totals are kept by day: their table, the column of their key, the counts of a
+/// row as one text, and the table and column of the keys (homes, communities).
+struct TotalsTable {
+    table: &'static str,
+    key: &'static str,
+    counts: String,
+    keys: &'static str,
+    key_column: &'static str,
+}
+
+/// The running totals of the keys `ids` (a list of keys) at each one's last day before the
+/// range and at its last day: two lookups a key in the index of its days.
+async fn kept_totals<T>(
     db: &Db,
     range: &ReportRange,
-    rows: &[PropertyTourRow],
-) -> Result<HashMap<i64, KeptTotals>> {
+    kept_in: TotalsTable,
+    ids: &str,
+    unpack: fn(&str) -> Result<T>,
+) -> Result<HashMap<i64, Kept<T>>> {
+    let TotalsTable {
+        table,
+        key,
+        counts,
+        keys,
+        key_column,
+    } = kept_in;
     let sql = format!(
-        "SELECT p.property_id, \
-                (SELECT u.day || ',' || u.counts FROM home_tour_totals u \
-                 WHERE u.property_id = p.property_id ORDER BY u.day DESC LIMIT 1), \
-                (SELECT u.counts FROM home_tour_totals u \
-                 WHERE u.property_id = p.property_id AND u.day < $1 ORDER BY u.day DESC LIMIT 1) \
-         FROM properties p WHERE {}",
-        db.one_of_ids("p.property_id", "$2")
+        "SELECT k.{key_column}, \
+                (SELECT u.day || ',' || {counts} FROM {table} u \
+                 WHERE u.{key} = k.{key_column} ORDER BY u.day DESC LIMIT 1), \
+                (SELECT {counts} FROM {table} u \
+                 WHERE u.{key} = k.{key_column} AND u.day < $1 ORDER BY u.day DESC LIMIT 1) \
+         FROM {keys} k WHERE {}",
+        db.one_of_ids(&format!("k.{key_column}"), "$2")
     );
     let found: Vec<(i64, Option<String>, Option<String>)> =
         on_pool!(db, |pool| sqlx::query_as(&sql)
             .bind(range.start)
-            .bind(id_list(rows.iter().map(|row| row.property_id)))
+            .bind(ids)
             .fetch_all(pool)
             .await)?;
     let mut kept = HashMap::new();
-    for (home, last, before) in found {
+    for (id, last, before) in found {
         let Some(last) = last else { continue };
-        let malformed = || sqlx::Error::Decode(format!("running totals {last:?}").into());
-        let (day, counts) = last.split_once(',').ok_or_else(malformed)?;
-        let last_day = NaiveDate::parse_from_str(day, "%Y-%m-%d").map_err(|_| malformed())?;
-        let totals = KeptTotals {
-            before: before.as_deref().map(unpack_counts).transpose()?,
+        let (day, counts) = last
+            .split_once(',')
+            .ok_or_else(|| malformed_totals(&last))?;
+        let last_day =
+            NaiveDate::parse_from_str(day, "%Y-%m-%d").map_err(|_| malformed_totals(&last))?;
+        let totals = Kept {
+            before: before.as_deref().map(unpack).transpose()?,
             last_day,
-            last: unpack_counts(counts)?,
+            last: unpack(counts)?,
         };
-        kept.insert(home, totals);
+        kept.insert(id, totals);
     }
     Ok(kept)
 }
@@ -464,7 +554,20 @@ pub async fn complete_property_tours(
     if rows.is_empty() {
         return Ok(());
     }
-    let kept = kept_totals(db, range, rows).await?;
+    let kept = kept_totals(
+        db,
+        range,
+        TotalsTable {
+            table: "home_tour_totals",
+            key: "property_id",
+            counts: "u.counts".into(),
+            keys: "properties",
+            key_column: "property_id",
+        },
+        &id_list(rows.iter().map(|row| row.property_id)),
+        unpack_tour_totals,
+    )
+    .await?;
     let read: Vec<&PropertyTourRow> = rows
         .iter()
         .filter(|row| {
@@ -493,9 +596,10 @@ pub async fn complete_property_tours(
     Ok(())
 }
 
-/// Computes the visit report's figures of the communities read: their homes' visits in the
-/// range, and their tours booked in the range whose time passed with the booking still open
-/// (never toured, never cancelled) by `now`.
+/// Computes the visit report's figures of the communities read: from each community's running
+/// totals, but for those with visits after the range (whose visitors in it the totals cannot
+/// tell), whose visits in the range are read; and their tours booked in the range whose time
+/// passed with the booking still open (never toured, never cancelled) by `now`.
 pub async fn complete_visit_report(
     db: &Db,
     range: &ReportRange,
@@ -506,7 +610,30 @@ pub async fn complete_visit_report(
         return Ok(());
     }
     let communities = id_list(rows.iter().map(|r| r.community_id));
-    let facts = visit_facts(db, &communities, range).await?;
+    let kept = kept_totals(
+        db,
+        range,
+        TotalsTable {
+            table: "community_visit_totals",
+            key: "community_id",
+            counts: db.joined_counts(&VISIT_TOTALS_COLUMNS.map(|column| format!("u.{column}"))),
+            keys: "communities",
+            key_column: "id",
+        },
+        &communities,
+        unpack_visit_totals,
+    )
+    .await?;
+    let read = id_list(
+        rows.iter()
+            .map(|r| r.community_id)
+            .filter(|id| kept.get(id).is_some_and(|kept| kept.last_day > range.end)),
+    );
+    let facts = if read.is_empty() {
+        Vec::new()
+    } else {
+        visit_facts(db, &read, range).await?
+    };
     let mut by_community: HashMap<i64, Vec<&VisitFact>> = HashMap::new();
     for (community, fact) in &facts {
         by_community.entry(*community).or_default().push(fact);
@@ -530,13 +657,22 @@ pub async fn complete_visit_report(
         }
     }
     for row in rows.iter_mut() {
-        row.figures = domain::reports::community_visits(
-            range,
-            by_community
-                .get(&row.community_id)
-                .map_or(&[][..], Vec::as_slice),
-            missed.get(&row.community_id).copied().unwrap_or(0),
-        );
+        let missed = missed.get(&row.community_id).copied().unwrap_or(0);
+        let kept = kept.get(&row.community_id);
+        row.figures = match kept {
+            Some(kept) if kept.last_day > range.end => domain::reports::community_visits(
+                range,
+                by_community
+                    .get(&row.community_id)
+                    .map_or(&[][..], Vec::as_slice),
+                missed,
+            ),
+            _ => domain::reports::community_visits_from_totals(
+                kept.and_then(|kept| kept.before.as_ref()),
+                kept.map(|kept| &kept.last),
+                missed,
+            ),
+        };
     }
     Ok(())
 }

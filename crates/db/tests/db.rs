@@ -2693,18 +2693,7 @@ async fn property_tours_from_running_totals_match_those_counted_from_the_tours()
             visited_on: first + Duration::minutes(n * n * 97 % 20_000 + n * 431),
         })
         .collect();
-    let customers: Vec<db::visits::NewCustomer> = (0..3)
-        .map(|n| db::visits::NewCustomer {
-            builder_id: b,
-            firstname: format!("Visitor {n}"),
-            lastname: "Again".into(),
-            email: format!("again{n}@example.com"),
-            phone: format!("555-000-010{n}"),
-            visitor_type_id: 122,
-            created_on: first,
-        })
-        .collect();
-    db::visits::insert_history(db, &customers, &visits)
+    db::visits::insert_history(db, &visitors(b, 3, "Again", first), &visits)
         .await
         .unwrap();
     let day = |d: &str| NaiveDate::parse_from_str(d, "%Y-%m-%d").unwrap();
@@ -2802,11 +2791,8 @@ async fn property_tours_from_running_totals_match_those_counted_from_the_tours()
         .await)
         .unwrap()
     };
-    let set = |column: &'static str| {
-        format!("UPDATE customer_visits SET {column} = $1 WHERE customer_visit_id = $2")
-    };
     // A tour undone, and a visit that becomes a tour.
-    execute(db, &set("visit_status_id"), &[waiting, tour_of(4).await]).await;
+    set_visit(db, "visit_status_id", waiting, tour_of(4).await).await;
     check("a tour undone").await;
     execute(
         db,
@@ -2816,22 +2802,17 @@ async fn property_tours_from_running_totals_match_those_counted_from_the_tours()
     .await;
     check("visits become tours").await;
     // A tour moved to another visitor, to another home, and earlier than its visitor's others.
-    execute(
+    set_visit(
         db,
-        &set("customer_id"),
-        &[visits_customer(db, 2).await, tour_of(9).await],
+        "customer_id",
+        visits_customer(db, 2).await,
+        tour_of(9).await,
     )
     .await;
     check("a tour given to another visitor").await;
-    execute(db, &set("property_id"), &[homes[1], tour_of(2).await]).await;
+    set_visit(db, "property_id", homes[1], tour_of(2).await).await;
     check("a tour moved home").await;
-    execute(
-        db,
-        "UPDATE customer_visits SET visited_on = (SELECT MIN(visited_on) FROM customer_visits) \
-         WHERE customer_visit_id = $1",
-        &[tour_of(30).await],
-    )
-    .await;
+    visit_to_first_day(db, tour_of(30).await).await;
     check("a tour moved to the first day").await;
     // A tour removed, and a home moved to another zone.
     execute(
@@ -2841,12 +2822,7 @@ async fn property_tours_from_running_totals_match_those_counted_from_the_tours()
     )
     .await;
     check("a tour removed").await;
-    execute(
-        db,
-        "UPDATE properties SET timezone = $1 WHERE property_id = $2",
-        &[54, homes[0]],
-    )
-    .await;
+    set_home(db, "timezone", 54, homes[0]).await;
     check("a home moved to Pacific time").await;
     // The totals go with their home.
     execute(
@@ -2868,4 +2844,232 @@ async fn visits_customer(db: &db::Db, n: i64) -> i64 {
     .fetch_one(pool)
     .await)
     .unwrap()
+}
+
+/// A visit with its home's community and zone, as the visit report counts it.
+#[derive(sqlx::FromRow)]
+struct CommunityVisitRow {
+    community_id: i64,
+    timezone: i64,
+    property_id: i64,
+    customer_id: i64,
+    visit_status_id: i64,
+    platform: Option<String>,
+    visited_on: chrono::DateTime<chrono::Utc>,
+}
+
+#[tokio::test]
+async fn community_visits_from_running_totals_match_those_counted_from_the_visits() {
+    use chrono::{Duration, NaiveDate, TimeZone, Utc};
+    use db::reports::{VisitReportRow, VISIT_REPORT};
+    use domain::reports::{ReportRange, VisitFact};
+    let t = TestDb::new().await.unwrap();
+    let db = &t.db;
+    let b = builder(db, "Community Totals").await;
+    let communities = [
+        community(db, b, "Sum Hollow").await,
+        community(db, b, "Tally Flats").await,
+    ];
+    // Two homes of the first community on different clocks, one of the second.
+    let mut homes = Vec::new();
+    for (n, (c, zone)) in [(0, 53), (0, 52), (1, 54)].into_iter().enumerate() {
+        let fields = db::properties::PropertyFields {
+            timezone: zone,
+            ..home_at(communities[c], &format!("{n} Count Lane"))
+        };
+        homes.push(save_home(db, b, None, &fields).await);
+    }
+    let accessed = db::visits::status_id("Accessed");
+    let waiting = db::visits::status_id("NC");
+    let platforms = [Some("Web"), Some("app"), Some("CALL"), None];
+    // Four visitors over the spring change of the clocks (8 March 2026), coming back to the same
+    // home and to others, some the same day; a few visits are not tours.
+    let first = Utc.with_ymd_and_hms(2026, 3, 1, 4, 30, 0).unwrap();
+    let visits: Vec<db::visits::NewVisit> = (0..48i64)
+        .map(|n| db::visits::NewVisit {
+            customer: (n % 4) as usize,
+            property_id: homes[(n % 5 % 3) as usize],
+            visit_status_id: if n % 7 == 3 { waiting } else { accessed },
+            remarks: None,
+            platform: platforms[(n % 9 % 4) as usize].map(String::from),
+            attribution: None,
+            visited_on: first + Duration::minutes(n * n * 97 % 20_000 + n * 431),
+        })
+        .collect();
+    db::visits::insert_history(db, &visitors(b, 4, "Counted", first), &visits)
+        .await
+        .unwrap();
+    let day = |d: &str| NaiveDate::parse_from_str(d, "%Y-%m-%d").unwrap();
+    // Ranges ending after the last visit read the totals; the others read the visits.
+    let ranges: Vec<ReportRange> = [
+        ("2026-02-01", "2026-04-30"),
+        ("2026-03-05", "2026-04-30"),
+        ("2026-03-08", "2026-04-30"),
+        ("2026-03-12", "2026-04-30"),
+        ("2026-04-01", "2026-04-30"),
+        ("2026-03-01", "2026-03-10"),
+        ("2026-02-01", "2026-02-28"),
+    ]
+    .iter()
+    .map(|(start, end)| ReportRange {
+        start: day(start),
+        end: day(end),
+    })
+    .collect();
+    let keys: Vec<Value> = communities.iter().map(|c| Value::Int(Some(*c))).collect();
+    let scope = Scope::builder(b);
+    let check = |step: &'static str| {
+        let (ranges, keys, scope) = (&ranges, &keys, &scope);
+        async move {
+            let facts: Vec<CommunityVisitRow> = db::on_pool!(db, |pool| {
+                sqlx::query_as(
+                    "SELECT p.community_id, p.timezone, v.property_id, v.customer_id, \
+                     v.visit_status_id, v.platform, v.visited_on \
+                     FROM customer_visits v JOIN properties p ON p.property_id = v.property_id",
+                )
+                .fetch_all(pool)
+                .await
+            })
+            .unwrap();
+            for range in ranges {
+                let mut rows: Vec<VisitReportRow> =
+                    VISIT_REPORT.selected(db, scope, keys).await.unwrap();
+                let now = Utc::now();
+                db::reports::complete_visit_report(db, range, now, &mut rows)
+                    .await
+                    .unwrap();
+                for row in &rows {
+                    let visits: Vec<VisitFact> = facts
+                        .iter()
+                        .filter(|fact| fact.community_id == row.community_id)
+                        .map(|fact| VisitFact {
+                            property_id: fact.property_id,
+                            customer_id: fact.customer_id,
+                            toured: fact.visit_status_id == accessed,
+                            platform: fact.platform.clone(),
+                            at: fact.visited_on,
+                            timezone: fact.timezone,
+                        })
+                        .collect();
+                    let refs: Vec<&VisitFact> = visits.iter().collect();
+                    let counted = domain::reports::community_visits(range, &refs, 0);
+                    assert_eq!(
+                        row.figures, counted,
+                        "{step}: community {} from {} to {}",
+                        row.community_id, range.start, range.end
+                    );
+                }
+            }
+        }
+    };
+    check("as written").await;
+    let count = |community: i64| async move {
+        db::on_pool!(db, |pool| sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM community_visit_totals WHERE community_id = $1"
+        )
+        .bind(community)
+        .fetch_one(pool)
+        .await)
+        .unwrap()
+    };
+    assert!(
+        count(communities[0]).await > 5,
+        "the running totals are kept"
+    );
+    let visit_of = |n: i64| async move {
+        db::on_pool!(db, |pool| sqlx::query_scalar::<_, i64>(
+            "SELECT customer_visit_id FROM customer_visits ORDER BY customer_visit_id LIMIT 1 OFFSET $1"
+        )
+        .bind(n)
+        .fetch_one(pool)
+        .await)
+        .unwrap()
+    };
+    set_visit(db, "visit_status_id", waiting, visit_of(4).await).await;
+    check("a tour undone").await;
+    execute(
+        db,
+        "UPDATE customer_visits SET visit_status_id = $1 WHERE visit_status_id = $2",
+        &[accessed, waiting],
+    )
+    .await;
+    check("visits become tours").await;
+    execute(
+        db,
+        "UPDATE customer_visits SET platform = 'call' WHERE customer_visit_id = $1",
+        &[visit_of(5).await],
+    )
+    .await;
+    check("a tour's platform changed").await;
+    set_visit(
+        db,
+        "customer_id",
+        visits_customer(db, 2).await,
+        visit_of(9).await,
+    )
+    .await;
+    check("a visit given to another visitor").await;
+    set_visit(db, "property_id", homes[2], visit_of(0).await).await;
+    check("a visit moved to the other community").await;
+    visit_to_first_day(db, visit_of(40).await).await;
+    check("a visit moved to the first day").await;
+    execute(
+        db,
+        "DELETE FROM customer_visits WHERE customer_visit_id = $1",
+        &[visit_of(12).await],
+    )
+    .await;
+    check("a visit removed").await;
+    set_home(db, "timezone", 54, homes[0]).await;
+    check("a home moved to Pacific time").await;
+    set_home(db, "community_id", communities[1], homes[1]).await;
+    check("a home moved to the other community").await;
+    execute(
+        db,
+        "DELETE FROM properties WHERE property_id = $1",
+        &[homes[1]],
+    )
+    .await;
+    check("a home deleted").await;
+    assert!(count(communities[1]).await > 5);
+}
+
+/// Visitors of a builder, for visits written with [`db::visits::insert_history`].
+fn visitors(
+    builder_id: i64,
+    count: usize,
+    lastname: &str,
+    created_on: chrono::DateTime<chrono::Utc>,
+) -> Vec<db::visits::NewCustomer> {
+    (0..count)
+        .map(|n| db::visits::NewCustomer {
+            builder_id,
+            firstname: format!("Visitor {n}"),
+            lastname: lastname.into(),
+            email: format!("{}{n}@example.com", lastname.to_lowercase()),
+            phone: format!("555-000-{:04}", 100 + n),
+            visitor_type_id: 122,
+            created_on,
+        })
+        .collect()
+}
+
+/// Sets a column of a visit.
+async fn set_visit(db: &db::Db, column: &str, value: i64, visit: i64) {
+    let sql = format!("UPDATE customer_visits SET {column} = $1 WHERE customer_visit_id = $2");
+    execute(db, &sql, &[value, visit]).await;
+}
+
+/// Moves a visit to the time of the first visit.
+async fn visit_to_first_day(db: &db::Db, visit: i64) {
+    let sql =
+        "UPDATE customer_visits SET visited_on = (SELECT MIN(visited_on) FROM customer_visits) \
+               WHERE customer_visit_id = $1";
+    execute(db, sql, &[visit]).await;
+}
+
+/// Sets a column of a home.
+async fn set_home(db: &db::Db, column: &str, value: i64, home: i64) {
+    let sql = format!("UPDATE properties SET {column} = $1 WHERE property_id = $2");
+    execute(db, &sql, &[value, home]).await;
 }

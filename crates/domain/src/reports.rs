@@ -182,6 +182,19 @@ fn in_range<'a>(
 }
 
 impl Peaks {
+    /// The tours between two running totals (by weekday, by hour): those of `now` less those of
+    /// `before`.
+    fn between(before: (&[i64; 7], &[i64; 24]), now: (&[i64; 7], &[i64; 24])) -> Peaks {
+        let mut peaks = Peaks::default();
+        let counts = peaks.weekdays.iter_mut().chain(&mut peaks.hours);
+        let nows = now.0.iter().chain(now.1);
+        let befores = before.0.iter().chain(before.1);
+        for ((count, now), before) in counts.zip(nows).zip(befores) {
+            *count = (now - before) as u32;
+        }
+        peaks
+    }
+
     fn add(&mut self, local: NaiveDateTime) {
         self.weekdays[local.weekday().num_days_from_sunday() as usize] += 1;
         self.hours[local.hour() as usize] += 1;
@@ -272,13 +285,10 @@ pub fn property_tours_from_totals(
     let before = before.unwrap_or(&zero);
     let now = last.map_or(&zero, |(_, totals)| totals);
     let since = |count: fn(&TourTotals) -> i64| count(now) - count(before);
-    let mut peaks = Peaks::default();
-    for (day, count) in peaks.weekdays.iter_mut().enumerate() {
-        *count = (now.weekdays[day] - before.weekdays[day]) as u32;
-    }
-    for (hour, count) in peaks.hours.iter_mut().enumerate() {
-        *count = (now.hours[hour] - before.hours[hour]) as u32;
-    }
+    let peaks = Peaks::between(
+        (&before.weekdays, &before.hours),
+        (&now.weekdays, &now.hours),
+    );
     // Each visitor with k tours in the range is k - 1 repeats and max(k - 2, 0) second repeats
     // counted since its start (none of their tours come after it): one more for each who came
     // back.
@@ -342,23 +352,21 @@ pub fn community_visits(
 ) -> CommunityVisits {
     let visits: Vec<(&VisitFact, NaiveDateTime)> =
         in_range(range, visits.iter().copied()).collect();
-    let mut peaks = Peaks::default();
-    let mut figures = CommunityVisits {
+    let mut counts = VisitCounts {
         visits: visits.len() as i64,
-        missed_tours,
-        ..CommunityVisits::default()
+        ..VisitCounts::default()
     };
     for (tour, local) in visits.iter().filter(|(v, _)| v.toured) {
-        peaks.add(*local);
+        counts.peaks.add(*local);
         match tour
             .platform
             .as_deref()
             .map(str::to_ascii_lowercase)
             .as_deref()
         {
-            Some("web") => figures.web_tours += 1,
-            Some("app") => figures.app_tours += 1,
-            Some("call") => figures.call_tours += 1,
+            Some("web") => counts.web_tours += 1,
+            Some("app") => counts.app_tours += 1,
+            Some("call") => counts.call_tours += 1,
             _ => {}
         }
     }
@@ -368,12 +376,87 @@ pub fn community_visits(
         .iter()
         .map(|(v, _)| (v.customer_id, v.property_id))
         .collect();
-    if !customers.is_empty() {
-        figures.properties_per_customer = two_places(pairs.len() as f64 / customers.len() as f64);
+    counts.visitors = customers.len() as i64;
+    counts.pairs = pairs.len() as i64;
+    counts.figures(missed_tours)
+}
+
+/// A community's visits up to the end of a day of its homes' clocks, as running totals (the
+/// table `community_visit_totals`, docs/reports.md): its visits, its tours through the web, the
+/// app and by call, the visitors (and the visitor and home pairs) whose last visit is on or
+/// before that day, and its tours on each weekday (Sunday first) and in each hour.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VisitTotals {
+    pub visits: i64,
+    pub web_tours: i64,
+    pub app_tours: i64,
+    pub call_tours: i64,
+    pub visitors: i64,
+    pub pairs: i64,
+    pub weekdays: [i64; 7],
+    pub hours: [i64; 24],
+}
+
+/// A community's figures from its running totals, for a community with no visits after the
+/// range: `before`, the totals of its last day before the range (none if it had none), and
+/// `last`, those of its last day (none if it has no visits).
+pub fn community_visits_from_totals(
+    before: Option<&VisitTotals>,
+    last: Option<&VisitTotals>,
+    missed_tours: i64,
+) -> CommunityVisits {
+    let zero = VisitTotals::default();
+    let before = before.unwrap_or(&zero);
+    let now = last.unwrap_or(&zero);
+    let since = |count: fn(&VisitTotals) -> i64| count(now) - count(before);
+    let peaks = Peaks::between(
+        (&before.weekdays, &before.hours),
+        (&now.weekdays, &now.hours),
+    );
+    // With no visits after the range, the visitors whose last visit is on or after its start
+    // are those who came in it.
+    VisitCounts {
+        visits: since(|t| t.visits),
+        web_tours: since(|t| t.web_tours),
+        app_tours: since(|t| t.app_tours),
+        call_tours: since(|t| t.call_tours),
+        visitors: since(|t| t.visitors),
+        pairs: since(|t| t.pairs),
+        peaks,
     }
-    figures.top_tour_day_of_week = peaks.weekday();
-    figures.top_tour_time = peaks.hour();
-    figures
+    .figures(missed_tours)
+}
+
+/// A community's visits in the range: how many, its tours by platform, its distinct visitors
+/// and (visitor, home) pairs, and when its tours happened.
+#[derive(Default)]
+struct VisitCounts {
+    visits: i64,
+    web_tours: i64,
+    app_tours: i64,
+    call_tours: i64,
+    visitors: i64,
+    pairs: i64,
+    peaks: Peaks,
+}
+
+impl VisitCounts {
+    fn figures(self, missed_tours: i64) -> CommunityVisits {
+        CommunityVisits {
+            visits: self.visits,
+            web_tours: self.web_tours,
+            app_tours: self.app_tours,
+            call_tours: self.call_tours,
+            missed_tours,
+            properties_per_customer: if self.visitors > 0 {
+                two_places(self.pairs as f64 / self.visitors as f64)
+            } else {
+                0.0
+            },
+            top_tour_day_of_week: self.peaks.weekday(),
+            top_tour_time: self.peaks.hour(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -623,5 +706,59 @@ mod tests {
             }
         );
         assert_eq!(community_visits(&range, &[], 0), CommunityVisits::default());
+    }
+
+    #[test]
+    fn a_communitys_visit_figures_from_its_running_totals() {
+        let before = VisitTotals {
+            visits: 10,
+            web_tours: 2,
+            app_tours: 1,
+            call_tours: 0,
+            visitors: 4,
+            pairs: 5,
+            weekdays: [1; 7],
+            hours: [1; 24],
+        };
+        let mut last = VisitTotals {
+            visits: 15,
+            web_tours: 3,
+            app_tours: 2,
+            call_tours: 1,
+            visitors: 7,
+            pairs: 9,
+            ..before.clone()
+        };
+        // Two tours on Tuesdays and two on Fridays, two at 10 AM and two at 4 PM: the earliest of
+        // equals is the top.
+        last.weekdays[2] += 2;
+        last.weekdays[5] += 2;
+        last.hours[10] += 2;
+        last.hours[16] += 2;
+        let expected = CommunityVisits {
+            visits: 5,
+            web_tours: 1,
+            app_tours: 1,
+            call_tours: 1,
+            missed_tours: 2,
+            properties_per_customer: 1.33,
+            top_tour_day_of_week: Some("Tuesday".into()),
+            top_tour_time: Some("10:00 AM".into()),
+        };
+        assert_eq!(
+            community_visits_from_totals(Some(&before), Some(&last), 2),
+            expected
+        );
+        // Nothing before the range: every count is the last row's.
+        let fresh = community_visits_from_totals(None, Some(&last), 0);
+        assert_eq!((fresh.visits, fresh.properties_per_customer), (15, 1.29));
+        assert_eq!(
+            community_visits_from_totals(Some(&before), Some(&before), 0),
+            CommunityVisits::default()
+        );
+        assert_eq!(
+            community_visits_from_totals(None, None, 0),
+            CommunityVisits::default()
+        );
     }
 }
