@@ -87,6 +87,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(63, "0063_visits_report_index"),
     migration!(64, "0064_home_tour_totals"),
     migration!(65, "0065_community_visit_totals"),
+    migration!(66, "0066_open_bookings"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -67,7 +67,7 @@ FROM customer_visits v JOIN properties p ON p.property_id = v.property_id;
 -- Adds changes (rows of the table's own shape) to their communities' rows from each change's
 -- day on, writing the row of that day first from the one before.
 CREATE FUNCTION community_visit_totals_add(changes community_visit_totals[]) RETURNS void
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
     INSERT INTO community_visit_totals
     SELECT c.community_id, c.day,
@@ -119,9 +119,11 @@ $$;
 -- the new one added. Each visitor's (each pair's) last day before and after them, the others'
 -- visits read as they are now. Two writers of one community take turns, each locking it first
 -- (in key order, so they wait rather than deadlock). Visits of a home being deleted find no
--- home: its community is written again when the home goes.
+-- home: its community is written again when the home goes. Their statements are planned once
+-- a connection: planned for each call's values (PostgreSQL's first five calls), one visit
+-- written took about 10 ms more, with a generic plan about 2 ms.
 CREATE FUNCTION community_visit_totals_move(removed customer_visits[], added customer_visits[])
-RETURNS void LANGUAGE plpgsql AS $$
+RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
     IF cardinality(removed) + cardinality(added) = 0 THEN
         RETURN;
