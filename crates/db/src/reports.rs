@@ -14,7 +14,7 @@ use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use crate::list::{numbered, zoned_days, ListSpec};
-use crate::{bind_values, on_pool, Db, Result, Value};
+use crate::{bind_values, on_pool, Db, Result, Scope, Value};
 
 /// When a home took part: its first activation of a lock or hub, else when it was added.
 macro_rules! activated_on {
@@ -612,18 +612,17 @@ pub async fn complete_property_tours(
 
 /// Computes the visit report's figures of the communities read: from each community's running
 /// totals, but for those with visits after the range (whose visitors in it the totals cannot
-/// tell), whose visits in the range are read; and their tours booked in the range whose time
-/// passed with the booking still open (never toured, never cancelled) by `now`.
+/// tell), whose visits in the range are read; their missed tours are read once for all the rows
+/// of a page, a selection or a whole export.
 pub async fn complete_visit_report(
     db: &Db,
     range: &ReportRange,
-    now: DateTime<Utc>,
+    missed: &MissedTours,
     rows: &mut [VisitReportRow],
 ) -> Result<()> {
     if rows.is_empty() {
         return Ok(());
     }
-    let communities = id_list(rows.iter().map(|r| r.community_id));
     let kept = kept_totals(
         db,
         range,
@@ -634,7 +633,7 @@ pub async fn complete_visit_report(
             keys: "communities",
             key_column: "id",
         },
-        &communities,
+        &id_list(rows.iter().map(|r| r.community_id)),
         unpack_visit_totals,
     )
     .await?;
@@ -652,9 +651,8 @@ pub async fn complete_visit_report(
     for (community, fact) in &facts {
         by_community.entry(*community).or_default().push(fact);
     }
-    let missed = missed_tours(db, range, now, &communities).await?;
     for row in rows.iter_mut() {
-        let missed = missed.get(&row.community_id).copied().unwrap_or(0);
+        let missed = missed.of(row.community_id);
         let kept = kept.get(&row.community_id);
         row.figures = match kept {
             Some(kept) if kept.last_day > range.end => domain::reports::community_visits(
@@ -674,55 +672,66 @@ pub async fn complete_visit_report(
     Ok(())
 }
 
-/// The tours booked in the range whose time passed with the booking still open (never toured,
-/// never cancelled) by `now`, of each of the communities `communities` (a list of keys).
-async fn missed_tours(
-    db: &Db,
-    range: &ReportRange,
-    now: DateTime<Utc>,
-    communities: &str,
-) -> Result<HashMap<i64, i64>> {
-    // The open bookings of the period first (migration 0066), then their homes by key: a missed
-    // booking is the exception, a home with bookings is not. Joined in one statement,
-    // PostgreSQL cannot tell how few of the open bookings have passed and hashes every home of
-    // the communities. The status is written out, so SQLite sees that the index answers.
-    let (from, to) = range.widest();
-    let sql = format!(
-        "SELECT property_id, visit_date FROM scheduled_visits \
-         WHERE status = '{}' AND visit_date >= $1 AND visit_date < $2",
-        crate::scheduled_visits::CREATED
-    );
-    let booked: Vec<(i64, DateTime<Utc>)> = on_pool!(db, |pool| sqlx::query_as(&sql)
-        .bind(from)
-        .bind(to.min(now))
-        .fetch_all(pool)
-        .await)?;
-    let mut missed = HashMap::new();
-    if booked.is_empty() {
-        return Ok(missed);
-    }
-    let sql = format!(
-        "SELECT property_id, community_id, timezone FROM properties WHERE {} AND {}",
-        db.one_of_ids("property_id", "$1"),
-        db.one_of_ids("community_id", "$2")
-    );
-    let homes: Vec<(i64, i64, i64)> = on_pool!(db, |pool| sqlx::query_as(&sql)
-        .bind(id_list(booked.iter().map(|(home, _)| *home)))
-        .bind(communities)
-        .fetch_all(pool)
-        .await)?;
-    let homes: HashMap<i64, (i64, i64)> = homes
-        .into_iter()
-        .map(|(home, community, zone)| (home, (community, zone)))
-        .collect();
-    for (home, at) in booked {
-        if let Some((community, zone)) = homes.get(&home) {
-            if range.holds(at, *zone) {
-                *missed.entry(*community).or_default() += 1;
+/// The tours booked in a report's range whose time passed with the booking still open (never
+/// toured, never cancelled), counted by community.
+#[derive(Debug, Default)]
+pub struct MissedTours(HashMap<i64, i64>);
+
+impl MissedTours {
+    /// Those of the homes in `scope`, passed by `now`. Read once for a whole export: each
+    /// batch of communities read every open booking of the period again.
+    pub async fn read(
+        db: &Db,
+        scope: &Scope,
+        range: &ReportRange,
+        now: DateTime<Utc>,
+    ) -> Result<MissedTours> {
+        // The open bookings of the period first (migration 0066), then their homes by key: a
+        // missed booking is the exception, a home with bookings is not. Joined in one
+        // statement, PostgreSQL cannot tell how few of the open bookings have passed and hashes
+        // every home in scope. The status is written out, so SQLite sees that the index answers.
+        let (from, to) = range.widest();
+        let sql = format!(
+            "SELECT property_id, visit_date FROM scheduled_visits \
+             WHERE status = '{}' AND visit_date >= $1 AND visit_date < $2",
+            crate::scheduled_visits::CREATED
+        );
+        let booked: Vec<(i64, DateTime<Utc>)> = on_pool!(db, |pool| sqlx::query_as(&sql)
+            .bind(from)
+            .bind(to.min(now))
+            .fetch_all(pool)
+            .await)?;
+        let mut missed = HashMap::new();
+        if booked.is_empty() {
+            return Ok(MissedTours(missed));
+        }
+        let sql = format!(
+            "SELECT property_id, community_id, timezone FROM properties WHERE {} AND {}",
+            db.one_of_ids("property_id", "$1"),
+            scope.condition("builder_id")
+        );
+        let homes: Vec<(i64, i64, i64)> = on_pool!(db, |pool| sqlx::query_as(&sql)
+            .bind(id_list(booked.iter().map(|(home, _)| *home)))
+            .fetch_all(pool)
+            .await)?;
+        let homes: HashMap<i64, (i64, i64)> = homes
+            .into_iter()
+            .map(|(home, community, zone)| (home, (community, zone)))
+            .collect();
+        for (home, at) in booked {
+            if let Some((community, zone)) = homes.get(&home) {
+                if range.holds(at, *zone) {
+                    *missed.entry(*community).or_default() += 1;
+                }
             }
         }
+        Ok(MissedTours(missed))
     }
-    Ok(missed)
+
+    /// The missed tours of `community`.
+    pub fn of(&self, community: i64) -> i64 {
+        self.0.get(&community).copied().unwrap_or(0)
+    }
 }
 
 /// Fills in the market report's days of the rows read.

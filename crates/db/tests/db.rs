@@ -2934,8 +2934,10 @@ async fn community_visits_from_running_totals_match_those_counted_from_the_visit
             for range in ranges {
                 let mut rows: Vec<VisitReportRow> =
                     VISIT_REPORT.selected(db, scope, keys).await.unwrap();
-                let now = Utc::now();
-                db::reports::complete_visit_report(db, range, now, &mut rows)
+                let missed = db::reports::MissedTours::read(db, scope, range, Utc::now())
+                    .await
+                    .unwrap();
+                db::reports::complete_visit_report(db, range, &missed, &mut rows)
                     .await
                     .unwrap();
                 for row in &rows {

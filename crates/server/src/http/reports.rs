@@ -4,15 +4,17 @@
 //! (docs/reports.md).
 
 use std::future::Future;
+use std::sync::Arc;
 
 use axum::routing::{get, post};
 use axum::Router;
 use chrono::{DateTime, Duration, Utc};
 use db::list::Filters;
 use db::reports::{
-    MarketReportRow, PropertyTourRow, VisitReportRow, MARKET_REPORT, PROPERTY_TOURS, VISIT_REPORT,
+    MarketReportRow, MissedTours, PropertyTourRow, VisitReportRow, MARKET_REPORT, PROPERTY_TOURS,
+    VISIT_REPORT,
 };
-use db::Db;
+use db::{Db, Scope};
 use domain::reports::ReportRange;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -85,24 +87,41 @@ pub struct ReportSelection {
 
 /// A report: a list whose rows' figures are computed for the range once the rows are read.
 pub trait Report: ExportRow + serde::Serialize {
+    /// What the figures need beside the rows' own, read once for all the rows of a page, a
+    /// selection or a whole export (the visit report's missed tours).
+    type Shared: Send + Sync + 'static;
+
     /// Narrows the list to the range, where its rows are events (the market report's sales).
     fn filters(_range: &ReportRange) -> Filters {
         Filters::default()
     }
 
+    fn shared(
+        db: &Db,
+        scope: &Scope,
+        range: &ReportRange,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = db::Result<Self::Shared>> + Send;
+
     fn complete(
         db: Db,
         range: ReportRange,
-        now: DateTime<Utc>,
+        shared: Arc<Self::Shared>,
         rows: Vec<Self>,
     ) -> impl Future<Output = db::Result<Vec<Self>>> + Send;
 }
 
 impl Report for PropertyTourRow {
+    type Shared = ();
+
+    async fn shared(_: &Db, _: &Scope, _: &ReportRange, _: DateTime<Utc>) -> db::Result<()> {
+        Ok(())
+    }
+
     async fn complete(
         db: Db,
         range: ReportRange,
-        _now: DateTime<Utc>,
+        _shared: Arc<()>,
         mut rows: Vec<Self>,
     ) -> db::Result<Vec<Self>> {
         db::reports::complete_property_tours(&db, &range, &mut rows).await?;
@@ -111,28 +130,45 @@ impl Report for PropertyTourRow {
 }
 
 impl Report for VisitReportRow {
+    type Shared = MissedTours;
+
+    async fn shared(
+        db: &Db,
+        scope: &Scope,
+        range: &ReportRange,
+        now: DateTime<Utc>,
+    ) -> db::Result<MissedTours> {
+        MissedTours::read(db, scope, range, now).await
+    }
+
     async fn complete(
         db: Db,
         range: ReportRange,
-        now: DateTime<Utc>,
+        missed: Arc<MissedTours>,
         mut rows: Vec<Self>,
     ) -> db::Result<Vec<Self>> {
-        db::reports::complete_visit_report(&db, &range, now, &mut rows).await?;
+        db::reports::complete_visit_report(&db, &range, &missed, &mut rows).await?;
         Ok(rows)
     }
 }
 
 impl Report for MarketReportRow {
+    type Shared = ();
+
     fn filters(range: &ReportRange) -> Filters {
         let mut filters = Filters::default();
         filters.with(db::reports::SoldIn(*range));
         filters
     }
 
+    async fn shared(_: &Db, _: &Scope, _: &ReportRange, _: DateTime<Utc>) -> db::Result<()> {
+        Ok(())
+    }
+
     async fn complete(
         _db: Db,
         _range: ReportRange,
-        _now: DateTime<Utc>,
+        _shared: Arc<()>,
         mut rows: Vec<Self>,
     ) -> db::Result<Vec<Self>> {
         db::reports::complete_market_report(&mut rows);
@@ -253,7 +289,8 @@ pub async fn page<R: Report>(
     let (mut query, scope) = params.check(R::LIST, &caller.scope)?;
     query.filters = R::filters(&range);
     let page = R::LIST.page::<R>(&state.db, &scope, &query).await?;
-    let data = R::complete(state.db.clone(), range, now, page.data).await?;
+    let shared = R::shared(&state.db, &scope, &range, now).await?;
+    let data = R::complete(state.db.clone(), range, Arc::new(shared), page.data).await?;
     Ok(db::list::Page {
         data,
         total: page.total,
@@ -274,7 +311,8 @@ pub async fn selected<R: Report>(
     let rows = R::LIST
         .selected_filtered::<R>(&state.db, &caller.scope, &keys, R::filters(&range))
         .await?;
-    Ok(R::complete(state.db.clone(), range, now, rows).await?)
+    let shared = R::shared(&state.db, &caller.scope, &range, now).await?;
+    Ok(R::complete(state.db.clone(), range, Arc::new(shared), rows).await?)
 }
 
 /// Export All of a report: every row of its filtered list, figures computed a batch at a time.
@@ -287,12 +325,26 @@ pub fn export_all<R: Report>(
     let now = state.hardware.now();
     let range = request.filters::<ReportDates>()?.range(now)?;
     let db = state.db.clone();
+    let scope = Arc::new(caller.scope.clone());
+    // Read by the first batch; the other batches wait for it and share it.
+    let shared = Arc::new(tokio::sync::OnceCell::new());
     exports::export_all_completed::<R, _, _>(
         &state.db,
         &caller.scope,
         request,
         R::filters(&range),
-        move |rows| R::complete(db.clone(), range, now, rows),
+        move |rows| {
+            let (db, scope, shared) = (db.clone(), scope.clone(), shared.clone());
+            async move {
+                let shared = shared
+                    .get_or_try_init(|| async {
+                        R::shared(&db, &scope, &range, now).await.map(Arc::new)
+                    })
+                    .await?
+                    .clone();
+                R::complete(db, range, shared, rows).await
+            }
+        },
     )
 }
 
