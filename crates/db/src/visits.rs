@@ -290,8 +290,11 @@ pub struct NewVisit {
     pub visited_on: DateTime<Utc>,
 }
 
-/// Writes customers and their visits in one transaction (visits name customers by index); the
-/// new customers' ids, in their order.
+/// Writes customers in one transaction, then their visits (which name customers by index) a
+/// statement's worth to a transaction, as a live database receives them; the new customers'
+/// ids, in their order. In one transaction, PostgreSQL could not prune the versions each visit
+/// leaves of its community's running totals (migration 0065): every later visit walked all of
+/// them, and the large world's 100,000 visits of a builder took over ten minutes.
 pub async fn insert_history(
     db: &Db,
     customers: &[NewCustomer],
@@ -363,39 +366,39 @@ pub async fn insert_history(
             customers.len(),
             "history is written by one writer at a time"
         );
-        let rows = visits.iter().map(|v| {
-            let c = &customers[v.customer];
-            vec![
-                Value::from(c.builder_id),
-                Value::from(ids[v.customer]),
-                Value::from(v.property_id),
-                Value::from(v.visit_status_id),
-                Value::from(c.visitor_type_id),
-                Value::from(v.remarks.clone()),
-                Value::from(v.platform.clone()),
-                Value::from(v.attribution.clone()),
-                Value::from(v.visited_on),
-                Value::from(v.visited_on),
-            ]
-        });
-        crate::bulk::insert_chunks!(
-            tx,
-            "customer_visits",
-            &[
-                "builder_id",
-                "customer_id",
-                "property_id",
-                "visit_status_id",
-                "visitor_type_id",
-                "remarks",
-                "platform",
-                "attribution",
-                "visited_on",
-                "modified_on"
-            ],
-            rows
-        );
         tx.commit().await?;
+        const COLUMNS: &[&str] = &[
+            "builder_id",
+            "customer_id",
+            "property_id",
+            "visit_status_id",
+            "visitor_type_id",
+            "remarks",
+            "platform",
+            "attribution",
+            "visited_on",
+            "modified_on",
+        ];
+        for statement in visits.chunks(crate::bulk::chunk_rows(COLUMNS.len())) {
+            let rows = statement.iter().map(|v| {
+                let c = &customers[v.customer];
+                vec![
+                    Value::from(c.builder_id),
+                    Value::from(ids[v.customer]),
+                    Value::from(v.property_id),
+                    Value::from(v.visit_status_id),
+                    Value::from(c.visitor_type_id),
+                    Value::from(v.remarks.clone()),
+                    Value::from(v.platform.clone()),
+                    Value::from(v.attribution.clone()),
+                    Value::from(v.visited_on),
+                    Value::from(v.visited_on),
+                ]
+            });
+            let mut tx = pool.begin().await?;
+            crate::bulk::insert_chunks!(tx, "customer_visits", COLUMNS, rows);
+            tx.commit().await?;
+        }
         Ok(ids)
     })
 }

@@ -1462,7 +1462,7 @@ async fn property_totals_follow_the_homes() {
 }
 
 #[tokio::test]
-async fn sqlite_keeps_planner_statistics() {
+async fn the_planner_statistics_are_kept() {
     let t = TestDb::new().await.unwrap();
     let db = &t.db;
     let a = builder(db, "Counted").await;
@@ -1478,6 +1478,24 @@ async fn sqlite_keeps_planner_statistics() {
                 .await
                 .unwrap();
         assert!(analysed > 0, "the homes' indexes have statistics");
+    }
+    // PostgreSQL's are autovacuum's, unless it is off (as on the machines these tests run on).
+    if let db::Db::Postgres(pool) = db {
+        let autovacuum: String = sqlx::query_scalar("SELECT current_setting('autovacuum')")
+            .fetch_one(pool)
+            .await
+            .unwrap();
+        let analysed: Option<chrono::DateTime<chrono::Utc>> = sqlx::query_scalar(
+            "SELECT last_analyze FROM pg_stat_user_tables WHERE relname = 'properties'",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        assert_eq!(
+            analysed.is_some(),
+            autovacuum == "off",
+            "the homes are analysed when autovacuum is off, and only then"
+        );
     }
     t.drop_db().await;
 }
