@@ -292,9 +292,9 @@ pub struct NewVisit {
 
 /// Writes customers in one transaction, then their visits (which name customers by index) a
 /// statement's worth to a transaction, as a live database receives them; the new customers'
-/// ids, in their order. In one transaction, PostgreSQL could not prune the versions each visit
-/// leaves of its community's running totals (migration 0065): every later visit walked all of
-/// them, and the large world's 100,000 visits of a builder took over ten minutes.
+/// ids, in their order. In one transaction, PostgreSQL cannot prune the versions each visit
+/// leaves of its community's running totals (migration 0065), which every later visit's update
+/// then walks.
 pub async fn insert_history(
     db: &Db,
     customers: &[NewCustomer],

@@ -89,7 +89,7 @@ pub struct ReportSelection {
 pub trait Report: ExportRow + serde::Serialize {
     /// What the figures need beside the rows' own, read once for all the rows of a page, a
     /// selection or a whole export (the visit report's missed tours).
-    type Shared: Send + Sync + 'static;
+    type Shared: Default + Send + Sync + 'static;
 
     /// Narrows the list to the range, where its rows are events (the market report's sales).
     fn filters(_range: &ReportRange) -> Filters {
@@ -97,11 +97,13 @@ pub trait Report: ExportRow + serde::Serialize {
     }
 
     fn shared(
-        db: &Db,
-        scope: &Scope,
-        range: &ReportRange,
-        now: DateTime<Utc>,
-    ) -> impl Future<Output = db::Result<Self::Shared>> + Send;
+        _db: &Db,
+        _scope: &Scope,
+        _range: &ReportRange,
+        _now: DateTime<Utc>,
+    ) -> impl Future<Output = db::Result<Self::Shared>> + Send {
+        async { Ok(Self::Shared::default()) }
+    }
 
     fn complete(
         db: Db,
@@ -113,10 +115,6 @@ pub trait Report: ExportRow + serde::Serialize {
 
 impl Report for PropertyTourRow {
     type Shared = ();
-
-    async fn shared(_: &Db, _: &Scope, _: &ReportRange, _: DateTime<Utc>) -> db::Result<()> {
-        Ok(())
-    }
 
     async fn complete(
         db: Db,
@@ -159,10 +157,6 @@ impl Report for MarketReportRow {
         let mut filters = Filters::default();
         filters.with(db::reports::SoldIn(*range));
         filters
-    }
-
-    async fn shared(_: &Db, _: &Scope, _: &ReportRange, _: DateTime<Utc>) -> db::Result<()> {
-        Ok(())
     }
 
     async fn complete(
