@@ -88,6 +88,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(64, "0064_home_tour_totals"),
     migration!(65, "0065_community_visit_totals"),
     migration!(66, "0066_open_bookings"),
+    migration!(67, "0067_last_totals"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

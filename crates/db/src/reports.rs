@@ -381,7 +381,8 @@ fn unpack_tour_totals(packed: &str) -> Result<TourTotals> {
     })
 }
 
-/// The columns of a row of `community_visit_totals` (migration 0065), in [`VisitTotals`]' order.
+/// The columns of a row of `community_visit_totals` (migration 0065), in [`VisitTotals`]' order,
+/// as `community_visit_last` (0067) joins them in its counts.
 const VISIT_TOTALS_COLUMNS: [&str; 37] = [
     "visits",
     "web_tours",
@@ -445,18 +446,18 @@ struct Kept<T> {
     last: T,
 }
 
-/// Where running totals are kept by day: their table, the column of their key, the counts of a
-/// row as one text, and the table and column of the keys (homes, communities).
+/// Where running totals are kept by day: their table, the table of each key's last row
+/// (migration 0067), the column of their key and the counts of a row as one text.
 struct TotalsTable {
     table: &'static str,
+    last: &'static str,
     key: &'static str,
     counts: String,
-    keys: &'static str,
-    key_column: &'static str,
 }
 
 /// The running totals of the keys `ids` (a list of keys) at each one's last day before the
-/// range and at its last day: two lookups a key in the index of its days.
+/// range and at its last day: the last row by key, and, for a key with days in or after the
+/// range, a lookup in the index of its days.
 async fn kept_totals<T>(
     db: &Db,
     range: &ReportRange,
@@ -466,24 +467,22 @@ async fn kept_totals<T>(
 ) -> Result<HashMap<i64, Kept<T>>> {
     let TotalsTable {
         table,
+        last,
         key,
         counts,
-        keys,
-        key_column,
     } = kept_in;
     // All the keys' totals come as one text ("key/day,counts/counts|..."; a key with no rows
     // is left out): a row each cost more in carrying rows out of SQLite (a wake-up of the
     // reading task each) than in finding them.
     let sql = format!(
         "SELECT string_agg(CAST(t.id AS TEXT) || '/' || t.last || '/' || COALESCE(t.before, ''), '|') \
-         FROM (SELECT k.{key_column} AS id, \
-                      (SELECT u.day || ',' || {counts} FROM {table} u \
-                       WHERE u.{key} = k.{key_column} ORDER BY u.day DESC LIMIT 1) AS last, \
-                      (SELECT {counts} FROM {table} u \
-                       WHERE u.{key} = k.{key_column} AND u.day < $1 ORDER BY u.day DESC LIMIT 1) \
-                          AS before \
-               FROM {keys} k WHERE {}) t",
-        db.one_of_ids(&format!("k.{key_column}"), "$2")
+         FROM (SELECT l.{key} AS id, l.day || ',' || l.counts AS last, \
+                      CASE WHEN l.day < $1 THEN l.counts \
+                           ELSE (SELECT {counts} FROM {table} u \
+                                 WHERE u.{key} = l.{key} AND u.day < $1 \
+                                 ORDER BY u.day DESC LIMIT 1) END AS before \
+               FROM {last} l WHERE {}) t",
+        db.one_of_ids(&format!("l.{key}"), "$2")
     );
     let found: Option<String> = on_pool!(db, |pool| sqlx::query_scalar(&sql)
         .bind(range.start)
@@ -573,10 +572,9 @@ pub async fn complete_property_tours(
         range,
         TotalsTable {
             table: "home_tour_totals",
+            last: "home_tour_last",
             key: "property_id",
             counts: "u.counts".into(),
-            keys: "properties",
-            key_column: "property_id",
         },
         &id_list(rows.iter().map(|row| row.property_id)),
         unpack_tour_totals,
@@ -628,10 +626,9 @@ pub async fn complete_visit_report(
         range,
         TotalsTable {
             table: "community_visit_totals",
+            last: "community_visit_last",
             key: "community_id",
             counts: db.joined_counts(&VISIT_TOTALS_COLUMNS.map(|column| format!("u.{column}"))),
-            keys: "communities",
-            key_column: "id",
         },
         &id_list(rows.iter().map(|r| r.community_id)),
         unpack_visit_totals,
