@@ -320,22 +320,29 @@ pub fn export_all<R: Report>(
     let range = request.filters::<ReportDates>()?.range(now)?;
     let db = state.db.clone();
     let scope = Arc::new(caller.scope.clone());
-    // Read by the first batch; the other batches wait for it and share it.
+    // Read once, beside the list's query; the batches wait for it and share it. Should that
+    // read fail, the first batch reads it again and fails the export with its error.
     let shared = Arc::new(tokio::sync::OnceCell::new());
+    let read_shared = move || {
+        let (db, scope, shared) = (db.clone(), scope.clone(), shared.clone());
+        async move {
+            let read = shared.get_or_try_init(|| async {
+                R::shared(&db, &scope, &range, now).await.map(Arc::new)
+            });
+            let read = read.await?.clone();
+            db::Result::Ok((db, read))
+        }
+    };
+    tokio::spawn(read_shared());
     exports::export_all_completed::<R, _, _>(
         &state.db,
         &caller.scope,
         request,
         R::filters(&range),
         move |rows| {
-            let (db, scope, shared) = (db.clone(), scope.clone(), shared.clone());
+            let shared = read_shared();
             async move {
-                let shared = shared
-                    .get_or_try_init(|| async {
-                        R::shared(&db, &scope, &range, now).await.map(Arc::new)
-                    })
-                    .await?
-                    .clone();
+                let (db, shared) = shared.await?;
                 R::complete(db, range, shared, rows).await
             }
         },
