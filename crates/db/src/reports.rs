@@ -348,17 +348,32 @@ async fn last_tours(
     Ok(last)
 }
 
-/// The `N` counts of a row of running totals, joined by commas.
+/// The `N` counts of a row of running totals, joined by commas. Read byte by byte: an
+/// enterprise's property tour Export All reads 95,000 of these, and splitting and parsing each
+/// count as a string was a sixth of the server's time.
 fn read_counts<const N: usize>(packed: &str) -> Result<[i64; N]> {
     let mut counts = [0; N];
-    let mut read = packed.split(',').map(str::parse::<i64>);
-    for slot in &mut counts {
-        *slot = match read.next() {
-            Some(Ok(count)) => count,
-            _ => return Err(malformed_totals(packed)),
-        };
+    let mut bytes = packed.as_bytes().iter().copied().peekable();
+    for (n, slot) in counts.iter_mut().enumerate() {
+        if n > 0 && bytes.next() != Some(b',') {
+            return Err(malformed_totals(packed));
+        }
+        let negative = bytes.next_if_eq(&b'-').is_some();
+        let mut count: i64 = 0;
+        let mut digits = 0;
+        while let Some(digit) = bytes.next_if(u8::is_ascii_digit) {
+            count = count
+                .checked_mul(10)
+                .and_then(|count| count.checked_add(i64::from(digit - b'0')))
+                .ok_or_else(|| malformed_totals(packed))?;
+            digits += 1;
+        }
+        if digits == 0 {
+            return Err(malformed_totals(packed));
+        }
+        *slot = if negative { -count } else { count };
     }
-    match read.next() {
+    match bytes.next() {
         None => Ok(counts),
         Some(_) => Err(malformed_totals(packed)),
     }
@@ -489,7 +504,7 @@ async fn kept_totals<T>(
         .bind(ids)
         .fetch_one(pool)
         .await)?;
-    let mut kept = HashMap::new();
+    let mut kept = HashMap::with_capacity(ids.bytes().filter(|b| *b == b',').count() + 1);
     for entry in found
         .as_deref()
         .unwrap_or("")
@@ -737,5 +752,40 @@ pub fn complete_market_report(rows: &mut [MarketReportRow]) {
         let sold = domain::reports::local_day(row.sold_on, row.timezone);
         row.sale_date = sold.format("%m/%d/%Y").to_string();
         row.days_before_sale = domain::reports::days_until(row.activated_on, row.timezone, sold);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_counts;
+
+    #[test]
+    fn counts_are_read_in_order() {
+        assert_eq!(read_counts::<3>("0,17,-4").unwrap(), [0, 17, -4]);
+        assert_eq!(
+            read_counts::<2>("9223372036854775807,-9223372036854775807").unwrap(),
+            [i64::MAX, -i64::MAX]
+        );
+    }
+
+    #[test]
+    fn malformed_counts_are_refused() {
+        for packed in [
+            "",
+            "1,2",
+            "1,2,3,4",
+            "1,,3",
+            "1,2,",
+            ",1,2",
+            "1,-,3",
+            "1, 2,3",
+            "1,2,x",
+            "1,2,3x",
+            "1;2;3",
+            "9223372036854775808,0,0",
+            "--1,2,3",
+        ] {
+            assert!(read_counts::<3>(packed).is_err(), "{packed:?}");
+        }
     }
 }
