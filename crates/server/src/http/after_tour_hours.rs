@@ -43,13 +43,12 @@ impl ExportRow for AfterTourHoursRow {
     const TITLE: &'static str = "After Tour Hours";
     const HEADERS: &'static [&'static str] =
         &["Property Id", "Community", "Tour Hours", "Attempted At"];
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.property_id.to_string(),
-            self.community.clone(),
-            self.tour_hours.clone(),
-            exports::zoned_cell(self.modified_on, Some(self.timezone)),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .value(self.property_id)
+            .text(&self.community)
+            .text(&self.tour_hours)
+            .value(exports::ZonedTime(self.modified_on, Some(self.timezone)));
     }
 }
 

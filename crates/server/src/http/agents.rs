@@ -49,16 +49,15 @@ impl ExportRow for AgentRow {
         "Email",
         "Phone",
     ];
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.username.clone(),
-            self.firstname.clone(),
-            self.lastname.clone(),
-            self.user_type.clone(),
-            self.builder.clone().unwrap_or_default(),
-            self.email.clone(),
-            self.phone.clone(),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .text(&self.username)
+            .text(&self.firstname)
+            .text(&self.lastname)
+            .text(&self.user_type)
+            .maybe_text(&self.builder)
+            .text(&self.email)
+            .text(&self.phone);
     }
 }
 

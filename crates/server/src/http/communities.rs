@@ -62,19 +62,18 @@ impl ExportRow for CommunityRow {
         "Builder",
         "Community status",
     ];
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.name.clone(),
-            self.city.clone(),
-            self.state.clone(),
-            self.zip.clone(),
-            self.external_community_id.clone().unwrap_or_default(),
-            self.created_on.format("%m/%d/%Y").to_string(),
-            self.created_by.clone(),
-            self.modified_on.format("%m/%d/%Y").to_string(),
-            self.builder_name.clone(),
-            self.status.clone(),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .text(&self.name)
+            .text(&self.city)
+            .text(&self.state)
+            .text(&self.zip)
+            .maybe_text(&self.external_community_id)
+            .value(self.created_on.format("%m/%d/%Y"))
+            .text(&self.created_by)
+            .value(self.modified_on.format("%m/%d/%Y"))
+            .text(&self.builder_name)
+            .text(&self.status);
     }
 }
 

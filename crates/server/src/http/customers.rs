@@ -220,25 +220,22 @@ impl ExportRow for CustomerRow {
         "Last Visit Status",
         "Customer Status",
     ];
-    fn cells(&self) -> Vec<String> {
-        let at = |t| exports::zoned_cell(t, self.timezone);
-        vec![
-            self.customer_id.to_string(),
-            self.firstname.clone(),
-            self.lastname.clone(),
-            self.email_1.clone().unwrap_or_default(),
-            self.cell_phone_1.clone().unwrap_or_default(),
-            self.visitor_contact_status_id_value.clone(),
-            self.visitor_type_id_value.clone(),
-            self.visits_count.to_string(),
-            self.last_visit_date.map(at).unwrap_or_default(),
-            at(self.created_on),
-            self.last_visit_property_id
-                .map(|p| p.to_string())
-                .unwrap_or_default(),
-            self.last_visit_status.clone().unwrap_or_default(),
-            self.visitor_status_id_value.clone(),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        let at = |t| exports::ZonedTime(t, self.timezone);
+        cells
+            .value(self.customer_id)
+            .text(&self.firstname)
+            .text(&self.lastname)
+            .maybe_text(&self.email_1)
+            .maybe_text(&self.cell_phone_1)
+            .text(&self.visitor_contact_status_id_value)
+            .text(&self.visitor_type_id_value)
+            .value(self.visits_count)
+            .maybe_value(self.last_visit_date.map(at))
+            .value(at(self.created_on))
+            .maybe_value(self.last_visit_property_id)
+            .maybe_text(&self.last_visit_status)
+            .text(&self.visitor_status_id_value);
     }
 }
 

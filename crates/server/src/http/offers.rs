@@ -83,22 +83,19 @@ impl ExportRow for OfferRow {
         "Preferred Contact",
         "Comments",
     ];
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.id.to_string(),
-            self.firstname.clone(),
-            self.lastname.clone(),
-            self.email.clone().unwrap_or_default(),
-            self.phone.clone().unwrap_or_default(),
-            self.property_id.to_string(),
-            self.floor_plan.clone().unwrap_or_default(),
-            if self.prequalified { "Yes" } else { "No" }.into(),
-            self.move_in
-                .map(|d| d.format("%m/%d/%Y").to_string())
-                .unwrap_or_default(),
-            contact_label(&self.preferred_contact).into(),
-            self.comments.clone().unwrap_or_default(),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .value(self.id)
+            .text(&self.firstname)
+            .text(&self.lastname)
+            .maybe_text(&self.email)
+            .maybe_text(&self.phone)
+            .value(self.property_id)
+            .maybe_text(&self.floor_plan)
+            .text(if self.prequalified { "Yes" } else { "No" })
+            .maybe_value(self.move_in.map(|d| d.format("%m/%d/%Y")))
+            .text(contact_label(&self.preferred_contact))
+            .maybe_text(&self.comments);
     }
 }
 

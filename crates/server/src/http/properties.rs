@@ -92,21 +92,20 @@ impl ExportRow for PropertyRow {
         "Bedrooms",
         "Builder",
     ];
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.property_id.to_string(),
-            self.house_num.clone().unwrap_or_default(),
-            self.address_1.clone(),
-            self.community.clone(),
-            self.city.clone(),
-            self.state.clone(),
-            self.zipcode.clone(),
-            self.disposition.clone(),
-            self.lock_status.clone().unwrap_or_default(),
-            self.price.map(|p| p.to_string()).unwrap_or_default(),
-            self.bedrooms.to_string(),
-            self.builder.clone(),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .value(self.property_id)
+            .maybe_text(&self.house_num)
+            .text(&self.address_1)
+            .text(&self.community)
+            .text(&self.city)
+            .text(&self.state)
+            .text(&self.zipcode)
+            .text(&self.disposition)
+            .maybe_text(&self.lock_status)
+            .maybe_value(self.price)
+            .value(self.bedrooms)
+            .text(&self.builder);
     }
 }
 

@@ -170,10 +170,6 @@ impl Report for MarketReportRow {
     }
 }
 
-fn optional(value: &Option<impl ToString>) -> String {
-    value.as_ref().map(ToString::to_string).unwrap_or_default()
-}
-
 impl ExportRow for PropertyTourRow {
     const LIST: &'static db::list::ListSpec = &PROPERTY_TOURS;
     const FILE: &'static str = "properties_tourReport";
@@ -192,22 +188,21 @@ impl ExportRow for PropertyTourRow {
         "Top Toured Day",
         "Top Toured Hour",
     ];
-    fn cells(&self) -> Vec<String> {
+    fn cells(&self, cells: &mut exports::Cells) {
         let f = &self.figures;
-        vec![
-            self.property_id.to_string(),
-            self.community_name.clone(),
-            self.address_1.clone(),
-            optional(&self.lot_num),
-            optional(&self.marketing_name),
-            f.no_of_tours.to_string(),
-            format!("{:.2}", f.avg_tours_per_day),
-            f.no_of_repeat_visitors.to_string(),
-            optional(&f.days_since_activation),
-            optional(&f.days_since_last_tour),
-            optional(&f.top_toured_day),
-            optional(&f.top_toured_hour),
-        ]
+        cells
+            .value(self.property_id)
+            .text(&self.community_name)
+            .text(&self.address_1)
+            .maybe_text(&self.lot_num)
+            .maybe_text(&self.marketing_name)
+            .value(f.no_of_tours)
+            .value(format_args!("{:.2}", f.avg_tours_per_day))
+            .value(f.no_of_repeat_visitors)
+            .maybe_value(f.days_since_activation)
+            .maybe_value(f.days_since_last_tour)
+            .maybe_text(&f.top_toured_day)
+            .maybe_text(&f.top_toured_hour);
     }
 }
 
@@ -226,19 +221,18 @@ impl ExportRow for VisitReportRow {
         "Top Tour Day",
         "Top Tour Time",
     ];
-    fn cells(&self) -> Vec<String> {
+    fn cells(&self, cells: &mut exports::Cells) {
         let f = &self.figures;
-        vec![
-            self.community.clone(),
-            f.visits.to_string(),
-            f.web_tours.to_string(),
-            f.app_tours.to_string(),
-            f.call_tours.to_string(),
-            f.missed_tours.to_string(),
-            format!("{:.2}", f.properties_per_customer),
-            optional(&f.top_tour_day_of_week),
-            optional(&f.top_tour_time),
-        ]
+        cells
+            .text(&self.community)
+            .value(f.visits)
+            .value(f.web_tours)
+            .value(f.app_tours)
+            .value(f.call_tours)
+            .value(f.missed_tours)
+            .value(format_args!("{:.2}", f.properties_per_customer))
+            .maybe_text(&f.top_tour_day_of_week)
+            .maybe_text(&f.top_tour_time);
     }
 }
 
@@ -256,17 +250,16 @@ impl ExportRow for MarketReportRow {
         "Days Before Sale",
         "Visits",
     ];
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.property_id.to_string(),
-            self.address.clone(),
-            optional(&self.lot_number),
-            self.community_name.clone(),
-            optional(&self.marketing_name),
-            self.sale_date.clone(),
-            optional(&self.days_before_sale),
-            self.visits.to_string(),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .value(self.property_id)
+            .text(&self.address)
+            .maybe_text(&self.lot_number)
+            .text(&self.community_name)
+            .maybe_text(&self.marketing_name)
+            .text(&self.sale_date)
+            .maybe_value(self.days_before_sale)
+            .value(self.visits);
     }
 }
 

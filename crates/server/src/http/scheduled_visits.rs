@@ -134,26 +134,26 @@ impl ExportRow for ScheduledVisitRow {
         "Source",
         "Comments",
     ];
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.id.to_string(),
-            self.first_name.clone(),
-            self.last_name.clone(),
-            self.email.clone().unwrap_or_default(),
-            self.phone.clone().unwrap_or_default(),
-            self.status.clone(),
-            exports::zoned_cell(self.visit_date, Some(self.timezone)),
-            self.property_id.to_string(),
-            [
-                self.house_num.as_deref().unwrap_or_default(),
-                &self.address_1,
-            ]
-            .join(" ")
-            .trim()
-            .to_string(),
-            self.source.clone(),
-            self.comments.clone().unwrap_or_default(),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .value(self.id)
+            .text(&self.first_name)
+            .text(&self.last_name)
+            .maybe_text(&self.email)
+            .maybe_text(&self.phone)
+            .text(&self.status)
+            .value(exports::ZonedTime(self.visit_date, Some(self.timezone)))
+            .value(self.property_id)
+            .text(
+                [
+                    self.house_num.as_deref().unwrap_or_default(),
+                    &self.address_1,
+                ]
+                .join(" ")
+                .trim(),
+            )
+            .text(&self.source)
+            .maybe_text(&self.comments);
     }
 }
 

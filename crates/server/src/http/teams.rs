@@ -45,14 +45,13 @@ impl ExportRow for TeamRow {
         "Created On",
         "Builder",
     ];
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.name.clone(),
-            self.description.clone(),
-            self.total_members.to_string(),
-            self.created_on.format("%m/%d/%Y").to_string(),
-            self.builder_name.clone(),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .text(&self.name)
+            .text(&self.description)
+            .value(self.total_members)
+            .value(self.created_on.format("%m/%d/%Y"))
+            .text(&self.builder_name);
     }
 }
 

@@ -102,22 +102,21 @@ impl ExportRow for VisitRow {
         "Modified On",
         "Customer ID",
     ];
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.customer_visit_id.to_string(),
-            self.firstname.clone(),
-            self.lastname.clone(),
-            self.cell_phone_1.clone().unwrap_or_default(),
-            self.visitor_type.clone(),
-            self.visitor_status.clone(),
-            self.subdivision.clone(),
-            self.house_num.clone().unwrap_or_default(),
-            self.address_1.clone(),
-            self.platform.clone().unwrap_or_default(),
-            self.attribution.clone().unwrap_or_default(),
-            exports::zoned_cell(self.modified_on, Some(self.timezone)),
-            self.customer_id.to_string(),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .value(self.customer_visit_id)
+            .text(&self.firstname)
+            .text(&self.lastname)
+            .maybe_text(&self.cell_phone_1)
+            .text(&self.visitor_type)
+            .text(&self.visitor_status)
+            .text(&self.subdivision)
+            .maybe_text(&self.house_num)
+            .text(&self.address_1)
+            .maybe_text(&self.platform)
+            .maybe_text(&self.attribution)
+            .value(exports::ZonedTime(self.modified_on, Some(self.timezone)))
+            .value(self.customer_id);
     }
 }
 

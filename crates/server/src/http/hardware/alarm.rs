@@ -83,20 +83,18 @@ impl ExportRow for AlarmDeviceRow {
         "Lot Number",
         "Community",
     ];
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.customer_id.to_string(),
-            self.unit_description.clone(),
-            if self.property_id.is_some() {
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .value(self.customer_id)
+            .text(&self.unit_description)
+            .text(if self.property_id.is_some() {
                 "Attached"
             } else {
                 "Available"
-            }
-            .into(),
-            self.property_id.map(|p| p.to_string()).unwrap_or_default(),
-            self.lot_number.clone().unwrap_or_default(),
-            self.community_name.clone().unwrap_or_default(),
-        ]
+            })
+            .maybe_value(self.property_id)
+            .maybe_text(&self.lot_number)
+            .maybe_text(&self.community_name);
     }
 }
 

@@ -287,22 +287,20 @@ impl ExportRow for LockRow {
         "Address",
         "Property Id",
     ];
-    fn cells(&self) -> Vec<String> {
-        let text = |v: &Option<String>| v.clone().unwrap_or_default();
-        vec![
-            self.serial_number.clone(),
-            text(&self.manufacturer),
-            text(&self.version),
-            text(&self.lock_status_value),
-            text(&self.lock_shipment_status),
-            text(&self.license_date),
-            text(&self.license_start_date),
-            text(&self.licensee),
-            text(&self.community_name),
-            text(&self.house_num),
-            text(&self.address_1),
-            self.property_id.map(|p| p.to_string()).unwrap_or_default(),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .text(&self.serial_number)
+            .maybe_text(&self.manufacturer)
+            .maybe_text(&self.version)
+            .maybe_text(&self.lock_status_value)
+            .maybe_text(&self.lock_shipment_status)
+            .maybe_text(&self.license_date)
+            .maybe_text(&self.license_start_date)
+            .maybe_text(&self.licensee)
+            .maybe_text(&self.community_name)
+            .maybe_text(&self.house_num)
+            .maybe_text(&self.address_1)
+            .maybe_value(self.property_id);
     }
 }
 

@@ -164,18 +164,17 @@ impl ExportRow for ActivityLogRow {
         "Created By",
         "User Email",
     ];
-    fn cells(&self) -> Vec<String> {
-        vec![
-            self.id.to_string(),
-            self.hub_type.clone().unwrap_or_default(),
-            self.lock_type.clone().unwrap_or_default(),
-            self.serial_number.clone(),
-            self.property_id.map(|p| p.to_string()).unwrap_or_default(),
-            action_label(&self.action).to_string(),
-            self.created_on.format("%m/%d/%Y %H:%M").to_string(),
-            self.created_by.clone(),
-            self.users_email.clone().unwrap_or_default(),
-        ]
+    fn cells(&self, cells: &mut exports::Cells) {
+        cells
+            .value(self.id)
+            .maybe_text(&self.hub_type)
+            .maybe_text(&self.lock_type)
+            .text(&self.serial_number)
+            .maybe_value(self.property_id)
+            .text(action_label(&self.action))
+            .value(self.created_on.format("%m/%d/%Y %H:%M"))
+            .text(&self.created_by)
+            .maybe_text(&self.users_email);
     }
 }
 
