@@ -374,6 +374,15 @@ fn through_keys(
 /// Rows per batch of [`ListSpec::stream`].
 pub const STREAM_BATCH: usize = 256;
 
+/// What a whole list's stream reads beside the list's own columns for each row (a report's
+/// running totals): columns, each `?` in them one of `values`, through `joins`.
+#[derive(Debug, Clone, Default)]
+pub struct Beside {
+    pub columns: String,
+    pub joins: String,
+    pub values: Vec<Value>,
+}
+
 /// A checked list request.
 #[derive(Debug, Clone, Default)]
 pub struct ListQuery {
@@ -1783,36 +1792,52 @@ impl ListSpec {
 
     /// Streams the whole filtered list into `sink` in batches of up to `STREAM_BATCH` rows, in
     /// constant memory; stops early when the receiver goes away. Batches spare a hand-over per
-    /// row between the database task and the writer.
+    /// row between the database task and the writer. Each row has `beside`'s columns too.
     pub async fn stream<T: Row>(
         &self,
         db: &Db,
         scope: &Scope,
         query: &ListQuery,
+        beside: Option<&Beside>,
         sink: mpsc::Sender<Result<Vec<T>>>,
     ) -> Result<()> {
-        let statement = self.statement(db, scope, query, None, Shape::Full, &[]);
+        let Statement {
+            where_sql,
+            mut values,
+        } = self.statement(db, scope, query, None, Shape::Full, &[]);
+        let (beside_columns, beside_joins) = match beside {
+            Some(beside) => (
+                format!(
+                    ", {}",
+                    numbered(&beside.columns, &beside.values, &mut values)
+                ),
+                beside.joins.as_str(),
+            ),
+            None => (String::new(), ""),
+        };
         let sql = format!(
-            "SELECT {} FROM {} WHERE {} {}",
+            "SELECT {}{beside_columns} FROM {} {beside_joins} WHERE {where_sql} {}",
             self.columns,
             self.from,
-            statement.where_sql,
             self.order_clause(query)
         );
         // PostgreSQL takes each join that carries the builder (the visits', offers' and
         // after-hours attempts') for a further filter and expects a few rows of a builder's
         // 100,000: it then joins the catalogue by testing every pair (a second for 100,000
-        // visits). A whole list is read best by hash joins.
+        // visits). A whole list is read best by hash joins. A report's lookups beside each row
+        // raise the statement's cost over the threshold of compiling it, which took longer
+        // (26 ms) than it saved.
         let postgres = matches!(db, Db::Postgres(_));
         on_pool!(db, |pool| {
             let mut tx = pool.begin().await?;
             if postgres {
-                sqlx::query("SET LOCAL enable_nestloop = off")
+                sqlx::query(
+                    "SELECT set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true)",
+                )
                     .execute(&mut *tx)
                     .await?;
             }
-            let mut rows =
-                bind_values!(sqlx::query_as::<_, T>(&sql), &statement.values).fetch(&mut *tx);
+            let mut rows = bind_values!(sqlx::query_as::<_, T>(&sql), &values).fetch(&mut *tx);
             let mut batch = Vec::with_capacity(STREAM_BATCH);
             loop {
                 match rows.try_next().await {

@@ -13,7 +13,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use crate::list::{numbered, zoned_days, ListSpec};
+use crate::list::{numbered, zoned_days, Beside, ListSpec};
 use crate::{bind_values, on_pool, Db, Result, Scope, Value};
 
 /// When a home took part: its first activation of a lock or hub, else when it was added.
@@ -36,6 +36,9 @@ pub struct PropertyTourRow {
     pub timezone: i64,
     #[serde(skip)]
     pub activated_on: DateTime<Utc>,
+    #[sqlx(flatten)]
+    #[serde(skip)]
+    pub totals: TotalsBeside,
     #[sqlx(skip)]
     #[serde(flatten)]
     pub figures: PropertyTours,
@@ -72,9 +75,27 @@ pub struct VisitReportRow {
     #[serde(rename = "communityId")]
     pub community_id: i64,
     pub community: String,
+    #[sqlx(flatten)]
+    #[serde(skip)]
+    pub totals: TotalsBeside,
     #[sqlx(skip)]
     #[serde(flatten)]
     pub figures: CommunityVisits,
+}
+
+/// A report row's running totals as its list read them beside its own columns (an Export All:
+/// [`property_tours_beside`], [`visit_report_beside`]); a page or a selection has none
+/// (`read` is false) and reads them after its rows.
+#[derive(Debug, Clone, Default, FromRow)]
+pub struct TotalsBeside {
+    #[sqlx(default, rename = "totals_read")]
+    read: bool,
+    #[sqlx(default, rename = "totals_last_day")]
+    last_day: Option<NaiveDate>,
+    #[sqlx(default, rename = "totals_last")]
+    last: Option<String>,
+    #[sqlx(default, rename = "totals_before")]
+    before: Option<String>,
 }
 
 /// Every community of the builders in scope.
@@ -470,6 +491,56 @@ struct TotalsTable {
     counts: String,
 }
 
+impl TotalsTable {
+    /// Reads, beside each row of a list whose key is `row_key`, its running totals at its last
+    /// day and at the last day before the range, as [`kept_totals`] does for a batch of rows.
+    fn beside(&self, row_key: &str, range: &ReportRange) -> Beside {
+        let TotalsTable {
+            table,
+            last,
+            key,
+            counts,
+        } = self;
+        Beside {
+            columns: format!(
+                "TRUE AS totals_read, kept_last.day AS totals_last_day, kept_last.counts AS totals_last, \
+                 CASE WHEN kept_last.day IS NULL THEN NULL WHEN kept_last.day < ? THEN kept_last.counts \
+                      ELSE (SELECT {counts} FROM {table} u WHERE u.{key} = {row_key} AND u.day < ? \
+                            ORDER BY u.day DESC LIMIT 1) END AS totals_before"
+            ),
+            joins: format!("LEFT JOIN {last} kept_last ON kept_last.{key} = {row_key}"),
+            values: vec![Value::Date(range.start); 2],
+        }
+    }
+}
+
+/// The running totals of rows that read them beside their columns, by key; none unless every
+/// row did.
+fn kept_beside<'r, T>(
+    rows: impl Iterator<Item = (i64, &'r TotalsBeside)> + Clone,
+    unpack: fn(&str) -> Result<T>,
+) -> Result<Option<HashMap<i64, Kept<T>>>> {
+    if !rows.clone().all(|(_, totals)| totals.read) {
+        return Ok(None);
+    }
+    let mut kept = HashMap::new();
+    for (id, totals) in rows {
+        if let (Some(last_day), Some(last)) = (totals.last_day, totals.last.as_deref()) {
+            let before = totals.before.as_deref().map(unpack).transpose()?;
+            let last = unpack(last)?;
+            kept.insert(
+                id,
+                Kept {
+                    before,
+                    last_day,
+                    last,
+                },
+            );
+        }
+    }
+    Ok(Some(kept))
+}
+
 /// The running totals of the keys `ids` (a list of keys) at each one's last day before the
 /// range and at its last day: the last row by key, and, for a key with days in or after the
 /// range, a lookup in the index of its days.
@@ -532,6 +603,37 @@ async fn kept_totals<T>(
     Ok(kept)
 }
 
+/// Each home's running totals (migrations 0064, 0067).
+fn home_tour_totals() -> TotalsTable {
+    TotalsTable {
+        table: "home_tour_totals",
+        last: "home_tour_last",
+        key: "property_id",
+        counts: "u.counts".into(),
+    }
+}
+
+/// Each community's running totals (migrations 0065, 0067).
+fn community_visit_totals(db: &Db) -> TotalsTable {
+    TotalsTable {
+        table: "community_visit_totals",
+        last: "community_visit_last",
+        key: "community_id",
+        counts: db.joined_counts(&VISIT_TOTALS_COLUMNS.map(|column| format!("u.{column}"))),
+    }
+}
+
+/// What an Export All of the property tour report reads beside each home: its running totals,
+/// in the list's own statement, where a batch of homes would look them up again by key.
+pub fn property_tours_beside(range: &ReportRange) -> Beside {
+    home_tour_totals().beside("p.property_id", range)
+}
+
+/// What an Export All of the visit report reads beside each community: its running totals.
+pub fn visit_report_beside(db: &Db, range: &ReportRange) -> Beside {
+    community_visit_totals(db).beside("m.id", range)
+}
+
 /// The property tour report's figures of `rows` from their tours in the range, read.
 async fn figures_from_tours(
     db: &Db,
@@ -582,19 +684,22 @@ pub async fn complete_property_tours(
     if rows.is_empty() {
         return Ok(());
     }
-    let kept = kept_totals(
-        db,
-        range,
-        TotalsTable {
-            table: "home_tour_totals",
-            last: "home_tour_last",
-            key: "property_id",
-            counts: "u.counts".into(),
-        },
-        &id_list(rows.iter().map(|row| row.property_id)),
+    let kept = match kept_beside(
+        rows.iter().map(|row| (row.property_id, &row.totals)),
         unpack_tour_totals,
-    )
-    .await?;
+    )? {
+        Some(kept) => kept,
+        None => {
+            kept_totals(
+                db,
+                range,
+                home_tour_totals(),
+                &id_list(rows.iter().map(|row| row.property_id)),
+                unpack_tour_totals,
+            )
+            .await?
+        }
+    };
     let read: Vec<&PropertyTourRow> = rows
         .iter()
         .filter(|row| {
@@ -636,19 +741,22 @@ pub async fn complete_visit_report(
     if rows.is_empty() {
         return Ok(());
     }
-    let kept = kept_totals(
-        db,
-        range,
-        TotalsTable {
-            table: "community_visit_totals",
-            last: "community_visit_last",
-            key: "community_id",
-            counts: db.joined_counts(&VISIT_TOTALS_COLUMNS.map(|column| format!("u.{column}"))),
-        },
-        &id_list(rows.iter().map(|r| r.community_id)),
+    let kept = match kept_beside(
+        rows.iter().map(|row| (row.community_id, &row.totals)),
         unpack_visit_totals,
-    )
-    .await?;
+    )? {
+        Some(kept) => kept,
+        None => {
+            kept_totals(
+                db,
+                range,
+                community_visit_totals(db),
+                &id_list(rows.iter().map(|r| r.community_id)),
+                unpack_visit_totals,
+            )
+            .await?
+        }
+    };
     let read = id_list(
         rows.iter()
             .map(|r| r.community_id)

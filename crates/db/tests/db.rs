@@ -160,7 +160,7 @@ async fn list_engine_searches_literally_sorts_pages_and_scopes() {
         let db = t.db.clone();
         async move {
             AGENTS
-                .stream::<AgentRow>(&db, &Scope::All, &ListQuery::default(), tx)
+                .stream::<AgentRow>(&db, &Scope::All, &ListQuery::default(), None, tx)
                 .await
         }
     });

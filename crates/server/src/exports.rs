@@ -6,7 +6,7 @@ use std::fmt;
 use axum::body::Body;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use db::list::{Filters, ListQuery, ListSpec, Page, Row};
+use db::list::{Beside, Filters, ListQuery, ListSpec, Page, Row};
 use db::{Db, Scope, Value};
 use domain::lists::{check_limit, Order, DEFAULT_PAGE_SIZE};
 use serde::de::{self, Visitor};
@@ -366,18 +366,19 @@ pub fn export_all_filtered<T: ExportRow>(
     request: &ExportAllRequest,
     filters: Filters,
 ) -> ApiResult<Response> {
-    export_all_completed::<T, _, _>(db, scope, request, filters, |rows| {
+    export_all_completed::<T, _, _>(db, scope, request, filters, None, |rows| {
         std::future::ready(Ok(rows))
     })
 }
 
 /// Export All of a list whose rows are completed after they are read (a report's figures),
-/// a batch at a time.
+/// a batch at a time, each row read with `beside`'s columns too.
 pub fn export_all_completed<T, F, Fut>(
     db: &Db,
     scope: &Scope,
     request: &ExportAllRequest,
     filters: Filters,
+    beside: Option<Beside>,
     complete: F,
 ) -> ApiResult<Response>
 where
@@ -396,6 +397,7 @@ where
         db.clone(),
         scope,
         query,
+        beside,
         complete,
     ))
 }
@@ -497,6 +499,7 @@ fn csv_stream<T, F, Fut>(
     db: Db,
     scope: Scope,
     query: ListQuery,
+    beside: Option<Beside>,
     mut complete: F,
 ) -> Response
 where
@@ -507,7 +510,10 @@ where
     let (rows_tx, mut rows_rx) = tokio::sync::mpsc::channel::<db::Result<Vec<T>>>(4);
     let (bytes_tx, bytes_rx) = tokio::sync::mpsc::channel::<Result<Vec<u8>, std::io::Error>>(16);
     tokio::spawn(async move {
-        if let Err(error) = T::LIST.stream(&db, &scope, &query, rows_tx).await {
+        if let Err(error) = T::LIST
+            .stream(&db, &scope, &query, beside.as_ref(), rows_tx)
+            .await
+        {
             tracing::error!(%error, "export query failed");
         }
     });

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use axum::routing::{get, post};
 use axum::Router;
 use chrono::{DateTime, Duration, Utc};
-use db::list::Filters;
+use db::list::{Beside, Filters};
 use db::reports::{
     MarketReportRow, MissedTours, PropertyTourRow, VisitReportRow, MARKET_REPORT, PROPERTY_TOURS,
     VISIT_REPORT,
@@ -96,6 +96,12 @@ pub trait Report: ExportRow + serde::Serialize {
         Filters::default()
     }
 
+    /// What its Export All reads beside each row of the list (its running totals), so that
+    /// the batches need not look them up.
+    fn beside(_db: &Db, _range: &ReportRange) -> Option<Beside> {
+        None
+    }
+
     fn shared(
         _db: &Db,
         _scope: &Scope,
@@ -116,6 +122,10 @@ pub trait Report: ExportRow + serde::Serialize {
 impl Report for PropertyTourRow {
     type Shared = ();
 
+    fn beside(_db: &Db, range: &ReportRange) -> Option<Beside> {
+        Some(db::reports::property_tours_beside(range))
+    }
+
     async fn complete(
         db: Db,
         range: ReportRange,
@@ -129,6 +139,10 @@ impl Report for PropertyTourRow {
 
 impl Report for VisitReportRow {
     type Shared = MissedTours;
+
+    fn beside(db: &Db, range: &ReportRange) -> Option<Beside> {
+        Some(db::reports::visit_report_beside(db, range))
+    }
 
     async fn shared(
         db: &Db,
@@ -332,6 +346,7 @@ pub fn export_all<R: Report>(
         &caller.scope,
         request,
         R::filters(&range),
+        R::beside(&state.db, &range),
         move |rows| {
             let shared = read_shared();
             async move {

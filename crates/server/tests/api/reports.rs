@@ -705,3 +705,70 @@ async fn the_profit_center_sums_up_sales_after_tours_and_staff_time_saved() {
     .await;
     w.done().await;
 }
+
+/// Export All reads each row's running totals beside the list's own columns, where Export of
+/// chosen rows looks them up after reading the rows: both give each row the same figures, for
+/// periods starting before, within and after the demo's visits began, ending today or earlier.
+#[tokio::test]
+async fn export_all_gives_each_row_the_figures_of_its_export() {
+    let w = world().await;
+    let pm = w.sign_in("demo.pm").await;
+    let today = Utc::now().date_naive();
+    let ago = |days: i64| (today - Duration::days(days)).to_string();
+    for (base, key, file) in [
+        (
+            "/api/properties/tourReport",
+            "property_id",
+            "properties_tourReport-export.csv",
+        ),
+        (
+            "/api/visits/report",
+            "communityId",
+            "visits-report-export.csv",
+        ),
+    ] {
+        let mut toured = false;
+        for (start, end) in [
+            (ago(365), ago(0)),
+            (ago(30), ago(0)),
+            (ago(400), ago(200)),
+            (ago(900), ago(600)),
+        ] {
+            let page = get(
+                &w,
+                &pm,
+                &format!("{base}?startDate={start}&endDate={end}&showAll=true"),
+            )
+            .await;
+            let rows = page["data"].as_array().unwrap();
+            assert!(rows.len() > 1, "{base}");
+            toured |= rows
+                .iter()
+                .any(|r| r["no_of_tours"].as_i64().or(r["visits"].as_i64()) > Some(0));
+            let keys: Vec<i64> = rows.iter().map(|r| r[key].as_i64().unwrap()).collect();
+            let selected = csv(
+                &w,
+                &pm,
+                &format!("{base}/export"),
+                json!({"selection": keys, "startDate": start, "endDate": end}),
+                file,
+            )
+            .await;
+            let everything = csv(
+                &w,
+                &pm,
+                &format!("{base}/exportAll"),
+                json!({"params": {"startDate": start, "endDate": end}}),
+                file,
+            )
+            .await;
+            let sorted = |mut lines: Vec<String>| {
+                lines.sort();
+                lines
+            };
+            assert_eq!(sorted(everything), sorted(selected), "{base} {start} {end}");
+        }
+        assert!(toured, "{base}: the demo's visits give some row figures");
+    }
+    w.done().await;
+}
