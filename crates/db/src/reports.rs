@@ -541,6 +541,24 @@ fn kept_beside<'r, T>(
     Ok(Some(kept))
 }
 
+/// The running totals of rows (their keys, and what they read beside their columns): as they
+/// read them, else looked up for them all.
+async fn kept_of<'r, T>(
+    db: &Db,
+    range: &ReportRange,
+    kept_in: TotalsTable,
+    rows: impl Iterator<Item = (i64, &'r TotalsBeside)> + Clone,
+    unpack: fn(&str) -> Result<T>,
+) -> Result<HashMap<i64, Kept<T>>> {
+    match kept_beside(rows.clone(), unpack)? {
+        Some(kept) => Ok(kept),
+        None => {
+            let ids = id_list(rows.map(|(id, _)| id));
+            kept_totals(db, range, kept_in, &ids, unpack).await
+        }
+    }
+}
+
 /// The running totals of the keys `ids` (a list of keys) at each one's last day before the
 /// range and at its last day: the last row by key, and, for a key with days in or after the
 /// range, a lookup in the index of its days.
@@ -684,22 +702,14 @@ pub async fn complete_property_tours(
     if rows.is_empty() {
         return Ok(());
     }
-    let kept = match kept_beside(
+    let kept = kept_of(
+        db,
+        range,
+        home_tour_totals(),
         rows.iter().map(|row| (row.property_id, &row.totals)),
         unpack_tour_totals,
-    )? {
-        Some(kept) => kept,
-        None => {
-            kept_totals(
-                db,
-                range,
-                home_tour_totals(),
-                &id_list(rows.iter().map(|row| row.property_id)),
-                unpack_tour_totals,
-            )
-            .await?
-        }
-    };
+    )
+    .await?;
     let read: Vec<&PropertyTourRow> = rows
         .iter()
         .filter(|row| {
@@ -741,22 +751,14 @@ pub async fn complete_visit_report(
     if rows.is_empty() {
         return Ok(());
     }
-    let kept = match kept_beside(
+    let kept = kept_of(
+        db,
+        range,
+        community_visit_totals(db),
         rows.iter().map(|row| (row.community_id, &row.totals)),
         unpack_visit_totals,
-    )? {
-        Some(kept) => kept,
-        None => {
-            kept_totals(
-                db,
-                range,
-                community_visit_totals(db),
-                &id_list(rows.iter().map(|r| r.community_id)),
-                unpack_visit_totals,
-            )
-            .await?
-        }
-    };
+    )
+    .await?;
     let read = id_list(
         rows.iter()
             .map(|r| r.community_id)
