@@ -376,7 +376,7 @@ pub const STREAM_BATCH: usize = 256;
 
 /// What a whole list's stream reads beside the list's own columns for each row (a report's
 /// running totals): columns, each `?` in them one of `values`, through `joins`.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug)]
 pub struct Beside {
     pub columns: String,
     pub joins: String,

@@ -290,15 +290,15 @@ pub struct NewVisit {
     pub visited_on: DateTime<Utc>,
 }
 
+/// How many visits [`insert_history`] writes into an empty database before it has statistics
+/// taken.
+const ANALYSED_AFTER: usize = 5_000;
+
 /// Writes customers in one transaction, then their visits (which name customers by index) a
 /// statement's worth to a transaction, as a live database receives them; the new customers'
 /// ids, in their order. In one transaction, PostgreSQL cannot prune the versions each visit
 /// leaves of its community's running totals (migration 0065), which every later visit's update
 /// then walks.
-/// How many visits [`insert_history`] writes into an empty database before it has statistics
-/// taken.
-const ANALYSED_AFTER: usize = 5_000;
-
 pub async fn insert_history(
     db: &Db,
     customers: &[NewCustomer],
