@@ -89,6 +89,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(65, "0065_community_visit_totals"),
     migration!(66, "0066_open_bookings"),
     migration!(67, "0067_last_totals"),
+    migration!(68, "0068_home_tour_totals_by_day"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

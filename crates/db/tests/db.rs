@@ -2744,6 +2744,13 @@ async fn property_tours_from_running_totals_match_those_counted_from_the_tours()
                 0,
                 "{step}: each home's last totals kept apart"
             );
+            let kept = home_tour_rows(db).await;
+            write_home_tours_whole(db).await;
+            assert_eq!(
+                kept,
+                home_tour_rows(db).await,
+                "{step}: the rows as the homes' tours write them whole"
+            );
             let facts: Vec<(i64, i64, i64, DateTime<Utc>)> = db::on_pool!(db, |pool| {
                 sqlx::query_as(
                 "SELECT property_id, customer_id, visit_status_id, visited_on FROM customer_visits"
@@ -2804,6 +2811,44 @@ async fn property_tours_from_running_totals_match_those_counted_from_the_tours()
         .unwrap()
     };
     assert!(count(homes[0]).await > 5, "the running totals are kept");
+    // A tour on a later day by a visitor new to the home adds that day's row; on PostgreSQL
+    // (migration 0068) the home's earlier rows are left as they were written.
+    let versions = |home: i64| async move {
+        match db {
+            db::Db::Postgres(pool) => sqlx::query_scalar::<_, String>(
+                "SELECT CAST(day AS TEXT) || ' ' || CAST(xmin AS TEXT) FROM home_tour_totals \
+                 WHERE property_id = $1 ORDER BY day",
+            )
+            .bind(home)
+            .fetch_all(pool)
+            .await
+            .unwrap(),
+            db::Db::Sqlite(_) => Vec::new(),
+        }
+    };
+    let earlier = versions(homes[0]).await;
+    let late = db::visits::NewVisit {
+        customer: 0,
+        property_id: homes[0],
+        visit_status_id: accessed,
+        remarks: None,
+        platform: None,
+        attribution: None,
+        visited_on: first + Duration::days(60),
+    };
+    db::visits::insert_history(db, &visitors(b, 1, "Later", first), &[late])
+        .await
+        .unwrap();
+    let now = versions(homes[0]).await;
+    check("a tour on a later day").await;
+    if !earlier.is_empty() {
+        assert_eq!(now.len(), earlier.len() + 1, "one row for the new day");
+        assert_eq!(
+            now[..earlier.len()],
+            earlier[..],
+            "the earlier rows as they were"
+        );
+    }
     let tour_of = |n: usize| async move {
         db::on_pool!(db, |pool| sqlx::query_scalar::<_, i64>(
             "SELECT customer_visit_id FROM customer_visits WHERE visit_status_id = $1 \
@@ -2846,6 +2891,29 @@ async fn property_tours_from_running_totals_match_those_counted_from_the_tours()
     )
     .await;
     check("a tour removed").await;
+    // A visitor's tour removed after two of theirs at the home, and one between two of theirs:
+    // the repeats it made on its previous tours' days go, and its next tour's previous ones move.
+    for (which, step) in [
+        ("", "a visitor's last tour removed"),
+        (
+            "AND EXISTS (SELECT 1 FROM customer_visits l WHERE l.property_id = v.property_id \
+             AND l.customer_id = v.customer_id AND l.visit_status_id = $2 \
+             AND l.visited_on > v.visited_on)",
+            "a visitor's tour between two of theirs removed",
+        ),
+    ] {
+        let sql = format!(
+            "DELETE FROM customer_visits WHERE customer_visit_id = (\
+             SELECT v.customer_visit_id FROM customer_visits v \
+             WHERE v.property_id = $1 AND v.visit_status_id = $2 \
+             AND (SELECT COUNT(*) FROM customer_visits o WHERE o.property_id = v.property_id \
+                  AND o.customer_id = v.customer_id AND o.visit_status_id = $2 \
+                  AND o.visited_on < v.visited_on) >= 2 {which} \
+             ORDER BY v.visited_on DESC LIMIT 1)"
+        );
+        assert_eq!(execute(db, &sql, &[homes[0], accessed]).await, 1, "{step}");
+        check(step).await;
+    }
     set_home(db, "timezone", 54, homes[0]).await;
     check("a home moved to Pacific time").await;
     // The totals go with their home.
@@ -2859,6 +2927,29 @@ async fn property_tours_from_running_totals_match_those_counted_from_the_tours()
     assert!(count(homes[0]).await > 5);
     let astray = last_rows_astray(db, "home_tour_totals", "home_tour_last", "property_id");
     assert_eq!(astray.await, 0, "the last totals go with their home");
+}
+
+/// Every row of the homes' running totals (migration 0064), in key order.
+async fn home_tour_rows(db: &db::Db) -> Vec<String> {
+    let sql = "SELECT CAST(property_id AS TEXT) || ' ' || CAST(day AS TEXT) || ' ' || counts \
+               FROM home_tour_totals ORDER BY property_id, day";
+    db::on_pool!(db, |pool| sqlx::query_scalar::<_, String>(sql)
+        .fetch_all(pool)
+        .await)
+    .unwrap()
+}
+
+/// Writes every home's running totals again from all its tours (on PostgreSQL they are
+/// otherwise written from the first day a change reaches, migration 0068).
+async fn write_home_tours_whole(db: &db::Db) {
+    let sql = match db {
+        db::Db::Postgres(_) => {
+            "SELECT home_tour_totals_write(ids, array_fill(NULL::date, ARRAY[cardinality(ids)])) \
+             FROM (SELECT ARRAY(SELECT property_id FROM properties ORDER BY property_id) AS ids) h"
+        }
+        db::Db::Sqlite(_) => "INSERT INTO home_tour_stale SELECT property_id FROM properties",
+    };
+    execute(db, sql, &[]).await;
 }
 
 /// The keys of running totals (migrations 0064 and 0065) whose last row, kept apart (0067), is
