@@ -449,19 +449,6 @@ impl Db {
         }
     }
 
-    /// The integer `columns` of a row as one text, separated by commas: read through sqlx, one
-    /// value costs less than many.
-    pub(crate) fn joined_counts(&self, columns: &[String]) -> String {
-        match self {
-            Db::Sqlite(_) => format!(
-                "printf('{}', {})",
-                vec!["%d"; columns.len()].join(","),
-                columns.join(", ")
-            ),
-            Db::Postgres(_) => format!("concat_ws(',', {})", columns.join(", ")),
-        }
-    }
-
     pub fn dialect(&self) -> &'static str {
         match self {
             Db::Sqlite(_) => "sqlite",

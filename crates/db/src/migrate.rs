@@ -90,6 +90,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(66, "0066_open_bookings"),
     migration!(67, "0067_last_totals"),
     migration!(68, "0068_home_tour_totals_by_day"),
+    migration!(69, "0069_community_visit_counts_text"),
 ];
 
 pub async fn run(db: &Db) -> Result<()> {

@@ -631,13 +631,25 @@ fn home_tour_totals() -> TotalsTable {
     }
 }
 
-/// Each community's running totals (migrations 0065, 0067).
+/// Each community's running totals (migrations 0065, 0067): on PostgreSQL their counts as the
+/// one text it keeps with them (0069), on SQLite written as one by the lookup (read through sqlx,
+/// one value costs less than many).
 fn community_visit_totals(db: &Db) -> TotalsTable {
+    let counts = match db {
+        Db::Postgres(_) => "u.counts".into(),
+        Db::Sqlite(_) => format!(
+            "printf('{}', {})",
+            ["%d"; VISIT_TOTALS_COLUMNS.len()].join(","),
+            VISIT_TOTALS_COLUMNS
+                .map(|column| format!("u.{column}"))
+                .join(", ")
+        ),
+    };
     TotalsTable {
         table: "community_visit_totals",
         last: "community_visit_last",
         key: "community_id",
-        counts: db.joined_counts(&VISIT_TOTALS_COLUMNS.map(|column| format!("u.{column}"))),
+        counts,
     }
 }
 
