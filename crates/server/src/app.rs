@@ -1,13 +1,16 @@
 //! The application: the router with its layers (the state is `state`, the extractors
 //! `extract`).
 
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::serve::{ListenerExt, TapIo};
 use axum::Router;
+use tokio::net::{TcpListener, TcpStream};
 use tower_http::request_id::{
     MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
 };
@@ -39,6 +42,23 @@ impl MakeRequestId for RequestIds {
 const CSP: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; \
     font-src 'self' data:; script-src 'self'; connect-src 'self'; frame-src https:; frame-ancestors 'none'; \
     base-uri 'self'; form-action 'self'";
+
+/// The listener the server accepts its connections on. Each response goes out as soon as it is
+/// written: with Nagle's algorithm a streamed response's last small chunk waited for the
+/// client's delayed acknowledgement of the one before (up to 40 ms on Linux), most of an Export
+/// All of a few thousand rows (docs/performance.md, forty-second session).
+pub async fn listen(
+    address: SocketAddr,
+) -> std::io::Result<TapIo<TcpListener, fn(&mut TcpStream)>> {
+    fn send_without_delay(connection: &mut TcpStream) {
+        if let Err(error) = connection.set_nodelay(true) {
+            tracing::debug!(%error, "could not set TCP_NODELAY on a connection");
+        }
+    }
+    Ok(TcpListener::bind(address)
+        .await?
+        .tap_io(send_without_delay as fn(&mut TcpStream)))
+}
 
 pub fn router(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
@@ -113,6 +133,17 @@ async fn api_method_not_allowed() -> Response {
 #[cfg(test)]
 mod tests {
     use std::path::Path;
+
+    use axum::serve::Listener;
+
+    #[tokio::test]
+    async fn accepted_connections_send_without_delay() {
+        let mut listener = super::listen("127.0.0.1:0".parse().unwrap()).await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let _client = tokio::net::TcpStream::connect(address).await.unwrap();
+        let (connection, _) = listener.accept().await;
+        assert!(connection.nodelay().unwrap());
+    }
 
     fn sources(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {

@@ -588,12 +588,12 @@ impl fmt::Display for ZonedTime {
     }
 }
 
-/// Selection keys as bind values.
-
+/// Text selection keys as bind values, lowercased as the lists compare them.
 pub fn text_keys(keys: &[String]) -> Vec<Value> {
     keys.iter().map(|k| Value::from(k.to_lowercase())).collect()
 }
 
+/// Number selection keys as bind values.
 pub fn int_keys(keys: &[i64]) -> Vec<Value> {
     keys.iter().map(|k| Value::from(*k)).collect()
 }

@@ -4,7 +4,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::serve::ListenerExt;
 use clap::Parser;
 use db::users::NewUser;
 use db::Db;
@@ -172,17 +171,9 @@ fn app_state(settings: &Settings, db: &Db, clock: devices::Clock) -> Result<AppS
 async fn serve(settings: Settings, demo: bool) -> Result<(), String> {
     let started = Instant::now();
     let db = open(&settings).await?;
-    // Each response goes out as soon as it is written: with Nagle's algorithm a streamed
-    // response's last small chunk waited for the client's delayed acknowledgement of the one
-    // before (up to 40 ms on Linux), most of an Export All of a few thousand rows.
-    let listener = tokio::net::TcpListener::bind(settings.bind)
+    let listener = server::app::listen(settings.bind)
         .await
-        .map_err(|e| format!("{}: {e}", settings.bind))?
-        .tap_io(|connection| {
-            if let Err(error) = connection.set_nodelay(true) {
-                tracing::debug!(%error, "could not set TCP_NODELAY on a connection");
-            }
-        });
+        .map_err(|e| format!("{}: {e}", settings.bind))?;
     let clock = match settings.demo_clock {
         None => devices::wall_clock(),
         Some(_) if !demo => {
