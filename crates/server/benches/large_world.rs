@@ -598,7 +598,7 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
     let mut worst_list: (f64, f64) = (0.0, f64::MAX);
     for (label, path) in calls.into_iter().filter(|(label, _)| wanted(label)) {
         let f = measure(&client, server.port, &[Call::get(path, &pm)], 200, 50).await;
-        worst_list = (worst_list.0.max(f.p95), worst_list.1.min(f.rps));
+        worst_list = worse_list(worst_list, &label, &f);
         row(&label, &f);
     }
     // Lists over the whole enterprise (50,000 homes, 2,000 communities in scope).
@@ -663,7 +663,7 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
             50,
         )
         .await;
-        worst_list = (worst_list.0.max(f.p95), worst_list.1.min(f.rps));
+        worst_list = worse_list(worst_list, &label, &f);
         row(&label, &f);
     }
     // Searches the server has not kept the keys of: each request a term no request near it
@@ -854,7 +854,7 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
         }
     }
     println!(
-        "worst list p95 {:.2} ms (budget 20), lowest list throughput {} (budget 500), worst dashboard p95 {:.2} ms (budget 50), worst report or insights p95 {:.2} ms (budget 100), peak RSS {:.1} MB",
+        "worst list p95 {:.2} ms (budget 20), lowest throughput of the homes' and communities' lists {} (budget 500), worst dashboard p95 {:.2} ms (budget 50), worst report or insights p95 {:.2} ms (budget 100), peak RSS {:.1} MB",
         worst_list.0,
         throughput(worst_list.1),
         worst_stats,
@@ -866,6 +866,21 @@ pub async fn run(name: &str, test_db: &db::testing::TestDb, data_dir: &std::path
         worst_new_term.0,
         throughput(worst_new_term.1)
     );
+}
+
+/// The worst p95 of every list, and the lowest throughput of the homes' and communities' lists:
+/// only theirs has a budget (issue 3: 500 req/s at 16 clients); the showings lists' is p95
+/// alone (issue 19), and their throughput is in their rows.
+fn worse_list(worst: (f64, f64), label: &str, f: &crate::Figures) -> (f64, f64) {
+    let budgeted = label.starts_with("properties") || label.starts_with("communities");
+    (
+        worst.0.max(f.p95),
+        if budgeted {
+            worst.1.min(f.rps)
+        } else {
+            worst.1
+        },
+    )
 }
 
 /// The lowest throughput measured, or that none was (a run of some calls only).
