@@ -57,9 +57,15 @@ macro_rules! queue_text_in {
     }};
 }
 
-/// Queues a mail on its own.
-pub async fn queue_mail(db: &Db, to: &str, subject: &str, body: &str) -> Result<i64> {
-    let at = now();
+/// Queues a mail on its own, written and due `at` (the caller's clock: a demo's story or a
+/// test's runs on its own, and its worker delivers what is due by then).
+pub async fn queue_mail(
+    db: &Db,
+    to: &str,
+    subject: &str,
+    body: &str,
+    at: DateTime<Utc>,
+) -> Result<i64> {
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
         let id = crate::queue_mail_in!(tx, to, subject, body, at)?;
@@ -68,9 +74,8 @@ pub async fn queue_mail(db: &Db, to: &str, subject: &str, body: &str) -> Result<
     })
 }
 
-/// Queues a text message on its own.
-pub async fn queue_sms(db: &Db, to: &str, body: &str) -> Result<i64> {
-    let at = now();
+/// Queues a text message on its own, written and due `at` (as [`queue_mail`]).
+pub async fn queue_sms(db: &Db, to: &str, body: &str, at: DateTime<Utc>) -> Result<i64> {
     on_pool!(db, |pool| {
         let mut tx = pool.begin().await?;
         let id = crate::queue_text_in!(tx, to, body, at)?;

@@ -296,7 +296,7 @@ async fn reset_tokens_are_spent_once() {
 #[tokio::test]
 async fn jobs_are_claimed_once_and_retried_with_backoff() {
     let t = TestDb::new().await.unwrap();
-    let mail = db::messages::queue_mail(&t.db, "a@example.com", "Hi", "Body")
+    let mail = db::messages::queue_mail(&t.db, "a@example.com", "Hi", "Body", db::now())
         .await
         .unwrap();
     let job = db::jobs::claim(&t.db, db::now())

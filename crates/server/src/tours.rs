@@ -243,6 +243,6 @@ pub async fn send_follow_up(
             domain::messaging::fit_text_with(&text, &link)
         }
     };
-    db::messages::queue_sms(&hw.db, phone, &text).await?;
+    db::messages::queue_sms(&hw.db, phone, &text, hw.now()).await?;
     Ok(())
 }

@@ -232,7 +232,7 @@ async fn tell_program_managers(
     tracing::warn!(webhook = delivery.webhook_id, "{message}");
     for manager in db::users::program_managers(&hw.db, delivery.builder_id).await? {
         if !manager.email.is_empty() {
-            db::messages::queue_mail(&hw.db, &manager.email, subject, message).await?;
+            db::messages::queue_mail(&hw.db, &manager.email, subject, message, hw.now()).await?;
         }
     }
     Ok(())

@@ -55,26 +55,28 @@ pub async fn send(hw: &Hardware, alert: &NewAlert) -> HardwareResult<()> {
         return Ok(());
     };
     let subject = format!("Tourdesk: {}", subject(alert.kind));
-    tell_home_staff(&hw.db, home, alert.kind, &subject, &alert.message).await?;
+    tell_home_staff(hw, home, alert.kind, &subject, &alert.message).await?;
     Ok(())
 }
 
 /// Mails and texts a home's staff and its community's, each as their alert preferences for
 /// `kind` say (device alerts, and the showings' leads and after-hours attempts).
 pub async fn tell_home_staff(
-    db: &db::Db,
+    hw: &Hardware,
     home: i64,
     kind: &str,
     subject: &str,
     message: &str,
 ) -> db::Result<()> {
+    let (db, at) = (&hw.db, hw.now());
     for recipient in alerts::recipients(db, home).await? {
         let (by_mail, by_text) = recipient.wants(kind);
         if by_mail && !recipient.email.is_empty() {
-            db::messages::queue_mail(db, &recipient.email, subject, message).await?;
+            db::messages::queue_mail(db, &recipient.email, subject, message, at).await?;
         }
         if by_text && !recipient.phone.is_empty() {
-            db::messages::queue_sms(db, &recipient.phone, &format!("{subject}: {message}")).await?;
+            let text = format!("{subject}: {message}");
+            db::messages::queue_sms(db, &recipient.phone, &text, at).await?;
         }
     }
     Ok(())

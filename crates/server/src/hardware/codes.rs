@@ -411,7 +411,13 @@ async fn tell_visitor(
         "Your door code for {} is {digits}.{until} Lock the door when you leave.",
         property.fields.address_1
     );
-    db::messages::queue_sms(&hw.db, &phone, &domain::messaging::fit_text(&text)).await?;
+    db::messages::queue_sms(
+        &hw.db,
+        &phone,
+        &domain::messaging::fit_text(&text),
+        hw.now(),
+    )
+    .await?;
     Ok(())
 }
 

@@ -441,7 +441,7 @@ pub async fn send_password_link(
     let body = format!(
         "{intro}\n\n{link}\n\nThe link works once and expires in {RESET_TTL_MINUTES} minutes.\n"
     );
-    db::messages::queue_mail(&state.db, email, subject, &body).await?;
+    db::messages::queue_mail(&state.db, email, subject, &body, state.hardware.now()).await?;
     Ok(())
 }
 

@@ -978,7 +978,7 @@ pub(crate) async fn tell_staff(
     } else {
         "Tourdesk: A visitor lead"
     };
-    crate::hardware::alerts::tell_home_staff(&state.db, home, kind, subject, message).await?;
+    crate::hardware::alerts::tell_home_staff(&state.hardware, home, kind, subject, message).await?;
     Ok(())
 }
 

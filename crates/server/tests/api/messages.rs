@@ -105,9 +105,14 @@ fn field<'a>(form: &'a [(String, String)], name: &str) -> Option<&'a str> {
 async fn texts_go_through_the_gateway_with_its_shape_and_retries() {
     let fake = Gateway::default();
     let (w, worker) = gateway_world(&fake).await;
-    let id = db::messages::queue_sms(&w.state.db, "555-234-5678", "Your code is 1234")
-        .await
-        .unwrap();
+    let id = db::messages::queue_sms(
+        &w.state.db,
+        "555-234-5678",
+        "Your code is 1234",
+        w.state.hardware.now(),
+    )
+    .await
+    .unwrap();
     drain(&worker).await;
     {
         let fake = fake.lock().unwrap();
@@ -132,9 +137,14 @@ async fn texts_go_through_the_gateway_with_its_shape_and_retries() {
         503,
         json!({"code": 20503, "message": "Service unavailable"}),
     )];
-    let id = db::messages::queue_sms(&w.state.db, "555-234-5678", "Second")
-        .await
-        .unwrap();
+    let id = db::messages::queue_sms(
+        &w.state.db,
+        "555-234-5678",
+        "Second",
+        w.state.hardware.now(),
+    )
+    .await
+    .unwrap();
     drain(&worker).await;
     let waiting = db::messages::sms(&w.state.db, id).await.unwrap().unwrap();
     assert_eq!(waiting.status, "queued");
@@ -153,7 +163,7 @@ async fn texts_go_through_the_gateway_with_its_shape_and_retries() {
         400,
         json!({"code": 21211, "message": "The 'To' number is not a valid phone number.", "status": 400}),
     )];
-    let id = db::messages::queue_sms(&w.state.db, "555-234-0000", "Third")
+    let id = db::messages::queue_sms(&w.state.db, "555-234-0000", "Third", w.state.hardware.now())
         .await
         .unwrap();
     drain(&worker).await;
@@ -168,7 +178,7 @@ async fn texts_go_through_the_gateway_with_its_shape_and_retries() {
     assert_eq!(sent_to(&fake, "+15552340000"), 1);
 
     // Not a number at all: failed without a call.
-    let id = db::messages::queue_sms(&w.state.db, "call me", "Fourth")
+    let id = db::messages::queue_sms(&w.state.db, "call me", "Fourth", w.state.hardware.now())
         .await
         .unwrap();
     drain(&worker).await;
@@ -241,9 +251,14 @@ async fn a_visitor_who_replies_stop_gets_no_more_texts() {
     assert_eq!(stop.status, StatusCode::OK, "{}", stop.text());
     assert_eq!(stop.headers[header::CONTENT_TYPE], "text/xml");
     assert!(stop.text().contains("<Response></Response>"));
-    let id = db::messages::queue_sms(&w.state.db, "555-234-5678", "After STOP")
-        .await
-        .unwrap();
+    let id = db::messages::queue_sms(
+        &w.state.db,
+        "555-234-5678",
+        "After STOP",
+        w.state.hardware.now(),
+    )
+    .await
+    .unwrap();
     drain(&worker).await;
     let held = db::messages::sms(&w.state.db, id).await.unwrap().unwrap();
     assert_eq!(held.status, "opted_out");
@@ -263,9 +278,14 @@ async fn a_visitor_who_replies_stop_gets_no_more_texts() {
         reply(&w, "+15552345678", "START", AUTH_TOKEN).await.status,
         StatusCode::OK
     );
-    let id = db::messages::queue_sms(&w.state.db, "555-234-5678", "Welcome back")
-        .await
-        .unwrap();
+    let id = db::messages::queue_sms(
+        &w.state.db,
+        "555-234-5678",
+        "Welcome back",
+        w.state.hardware.now(),
+    )
+    .await
+    .unwrap();
     drain(&worker).await;
     assert_eq!(
         db::messages::sms(&w.state.db, id)
@@ -290,14 +310,20 @@ async fn a_visitor_who_replies_stop_gets_no_more_texts() {
 #[tokio::test]
 async fn the_outbox_lists_every_message_for_admins_only() {
     let w = world().await;
-    db::messages::queue_sms(&w.state.db, "555-234-5678", "A text for the outbox")
-        .await
-        .unwrap();
+    db::messages::queue_sms(
+        &w.state.db,
+        "555-234-5678",
+        "A text for the outbox",
+        w.state.hardware.now(),
+    )
+    .await
+    .unwrap();
     db::messages::queue_mail(
         &w.state.db,
         "ann@example.com",
         "Hello",
         "A mail for the outbox",
+        w.state.hardware.now(),
     )
     .await
     .unwrap();
@@ -447,7 +473,7 @@ async fn mail_goes_over_smtp_when_configured_password_links_included() {
     assert_eq!(sent.status, "sent");
 
     for to in ["ann@refused.test", "bob@busy.test"] {
-        db::messages::queue_mail(&w.state.db, to, "Hi", "Body")
+        db::messages::queue_mail(&w.state.db, to, "Hi", "Body", w.state.hardware.now())
             .await
             .unwrap();
     }
