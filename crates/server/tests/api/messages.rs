@@ -95,6 +95,13 @@ fn sent_to(fake: &Gateway, to: &str) -> usize {
         .count()
 }
 
+/// Queues a text as the server does, on the world's clock.
+async fn queue_text(w: &World, to: &str, body: &str) -> i64 {
+    db::messages::queue_sms(&w.state.db, to, body, w.state.hardware.now())
+        .await
+        .unwrap()
+}
+
 fn field<'a>(form: &'a [(String, String)], name: &str) -> Option<&'a str> {
     form.iter()
         .find(|(n, _)| n == name)
@@ -105,14 +112,7 @@ fn field<'a>(form: &'a [(String, String)], name: &str) -> Option<&'a str> {
 async fn texts_go_through_the_gateway_with_its_shape_and_retries() {
     let fake = Gateway::default();
     let (w, worker) = gateway_world(&fake).await;
-    let id = db::messages::queue_sms(
-        &w.state.db,
-        "555-234-5678",
-        "Your code is 1234",
-        w.state.hardware.now(),
-    )
-    .await
-    .unwrap();
+    let id = queue_text(&w, "555-234-5678", "Your code is 1234").await;
     drain(&worker).await;
     {
         let fake = fake.lock().unwrap();
@@ -137,14 +137,7 @@ async fn texts_go_through_the_gateway_with_its_shape_and_retries() {
         503,
         json!({"code": 20503, "message": "Service unavailable"}),
     )];
-    let id = db::messages::queue_sms(
-        &w.state.db,
-        "555-234-5678",
-        "Second",
-        w.state.hardware.now(),
-    )
-    .await
-    .unwrap();
+    let id = queue_text(&w, "555-234-5678", "Second").await;
     drain(&worker).await;
     let waiting = db::messages::sms(&w.state.db, id).await.unwrap().unwrap();
     assert_eq!(waiting.status, "queued");
@@ -163,9 +156,7 @@ async fn texts_go_through_the_gateway_with_its_shape_and_retries() {
         400,
         json!({"code": 21211, "message": "The 'To' number is not a valid phone number.", "status": 400}),
     )];
-    let id = db::messages::queue_sms(&w.state.db, "555-234-0000", "Third", w.state.hardware.now())
-        .await
-        .unwrap();
+    let id = queue_text(&w, "555-234-0000", "Third").await;
     drain(&worker).await;
     w.clock.advance(chrono::Duration::hours(1));
     drain(&worker).await;
@@ -178,9 +169,7 @@ async fn texts_go_through_the_gateway_with_its_shape_and_retries() {
     assert_eq!(sent_to(&fake, "+15552340000"), 1);
 
     // Not a number at all: failed without a call.
-    let id = db::messages::queue_sms(&w.state.db, "call me", "Fourth", w.state.hardware.now())
-        .await
-        .unwrap();
+    let id = queue_text(&w, "call me", "Fourth").await;
     drain(&worker).await;
     let failed = db::messages::sms(&w.state.db, id).await.unwrap().unwrap();
     assert_eq!(
@@ -251,14 +240,7 @@ async fn a_visitor_who_replies_stop_gets_no_more_texts() {
     assert_eq!(stop.status, StatusCode::OK, "{}", stop.text());
     assert_eq!(stop.headers[header::CONTENT_TYPE], "text/xml");
     assert!(stop.text().contains("<Response></Response>"));
-    let id = db::messages::queue_sms(
-        &w.state.db,
-        "555-234-5678",
-        "After STOP",
-        w.state.hardware.now(),
-    )
-    .await
-    .unwrap();
+    let id = queue_text(&w, "555-234-5678", "After STOP").await;
     drain(&worker).await;
     let held = db::messages::sms(&w.state.db, id).await.unwrap().unwrap();
     assert_eq!(held.status, "opted_out");
@@ -278,14 +260,7 @@ async fn a_visitor_who_replies_stop_gets_no_more_texts() {
         reply(&w, "+15552345678", "START", AUTH_TOKEN).await.status,
         StatusCode::OK
     );
-    let id = db::messages::queue_sms(
-        &w.state.db,
-        "555-234-5678",
-        "Welcome back",
-        w.state.hardware.now(),
-    )
-    .await
-    .unwrap();
+    let id = queue_text(&w, "555-234-5678", "Welcome back").await;
     drain(&worker).await;
     assert_eq!(
         db::messages::sms(&w.state.db, id)
@@ -310,14 +285,7 @@ async fn a_visitor_who_replies_stop_gets_no_more_texts() {
 #[tokio::test]
 async fn the_outbox_lists_every_message_for_admins_only() {
     let w = world().await;
-    db::messages::queue_sms(
-        &w.state.db,
-        "555-234-5678",
-        "A text for the outbox",
-        w.state.hardware.now(),
-    )
-    .await
-    .unwrap();
+    queue_text(&w, "555-234-5678", "A text for the outbox").await;
     db::messages::queue_mail(
         &w.state.db,
         "ann@example.com",
