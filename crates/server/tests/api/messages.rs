@@ -482,3 +482,28 @@ async fn mail_goes_over_smtp_when_configured_password_links_included() {
     );
     w.done().await;
 }
+
+/// The demo's story delivers the texts it causes in its own time: its visitors' door codes were
+/// written on the wall clock and left queued for the first start, all at once.
+#[tokio::test]
+async fn the_demo_story_delivers_its_door_codes_in_its_time() {
+    let w = world().await;
+    let admin = w.sign_in("demo.admin").await;
+    // Queued, failed and opted out sort before sent.
+    let page = get(
+        &w,
+        &admin,
+        "/api/outbox?search=Your%20door%20code&orderBy=status&order=asc&limit=25",
+    )
+    .await;
+    assert!(page["total"].as_i64().unwrap() > 100, "{}", page["total"]);
+    let first = &page["data"][0];
+    assert_eq!(first["status"], "sent", "{first}");
+    let written = first["created_on"].as_str().unwrap();
+    let written = chrono::DateTime::parse_from_rfc3339(written).unwrap();
+    assert!(
+        written < w.state.hardware.now() - chrono::Duration::hours(1),
+        "{written}"
+    );
+    w.done().await;
+}
